@@ -1,0 +1,135 @@
+"""Game configuration: player count, variants, deck and bank (R-SETUP-1 to R-SETUP-4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from coup_rules.cards import BASE_CHARACTERS, Character
+
+__all__ = ["Config"]
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 10
+STARTING_COINS = 2
+
+
+def _default_copies(players: int) -> int:
+    if players <= 6:
+        return 3
+    if players <= 8:
+        return 4
+    return 5
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@attrs.frozen
+class Config:
+    """The options of a game, validated on construction.
+
+    Attributes:
+        players: number of seats, 2 to 10.
+        inquisitor: play with the Inquisitor instead of the Ambassador (R-INQ-1).
+        reformation: play with the Reformation expansion: allegiances, Convert, Embezzle and the
+            Treasury Reserve (R-REF-1).
+        copies: copies of each character in the deck; ``None`` takes the default for the player
+            count: 3 for 2 to 6 players, 4 for 7 and 8, 5 for 9 and 10 (R-SETUP-2). Must be left
+            ``None`` with the 2-player setup, which uses three sets of five.
+        coins: the whole bank of coins (R-SETUP-4); 54 in the box.
+        two_player_setup: with 2 players, use the special 2-player setup (R-SETUP-7).
+        first_player: the seat that plays first (R-SETUP-6).
+
+    Raises:
+        ValueError: a field is out of range; the message names the field.
+    """
+
+    players: int = 4
+    inquisitor: bool = False
+    reformation: bool = False
+    copies: int | None = None
+    coins: int = 54
+    two_player_setup: bool = True
+    first_player: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        _validate(self)
+
+    @property
+    def is_two_player_setup(self) -> bool:
+        """True when the special 2-player setup is played (R-SETUP-7)."""
+        return self.players == 2 and self.two_player_setup
+
+    @property
+    def characters(self) -> tuple[Character, ...]:
+        """The five characters in this game's deck, in canonical order (R-SETUP-1)."""
+        fifth = Character.INQUISITOR if self.inquisitor else Character.AMBASSADOR
+        return tuple(sorted((*BASE_CHARACTERS, fifth)))
+
+    @property
+    def exchanger(self) -> Character:
+        """The character whose Exchange this game uses: Ambassador or Inquisitor."""
+        return Character.INQUISITOR if self.inquisitor else Character.AMBASSADOR
+
+    @property
+    def copies_per_character(self) -> int:
+        """Copies of each character in the deck, the default resolved (R-SETUP-2)."""
+        if self.copies is not None:
+            return self.copies
+        return _default_copies(self.players)
+
+    @property
+    def deck(self) -> tuple[Character, ...]:
+        """Every card of this game's deck, sorted."""
+        n = self.copies_per_character
+        return tuple(c for c in self.characters for _ in range(n))
+
+    @property
+    def starting_coins(self) -> tuple[int, ...]:
+        """Coins each seat starts with: 2, but 1 for the first player in the 2-player setup."""
+        coins = [STARTING_COINS] * self.players
+        if self.is_two_player_setup:
+            coins[self.first_player] = 1
+        return tuple(coins)
+
+
+def _validate(config: Config) -> None:
+    for name in ("inquisitor", "reformation", "two_player_setup"):
+        if not isinstance(getattr(config, name), bool):
+            raise ValueError(f"Config.{name} must be True or False")
+    for name in ("players", "coins", "first_player"):
+        if not _is_int(getattr(config, name)):
+            raise ValueError(f"Config.{name} must be an integer")
+    if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
+        raise ValueError(
+            f"Config.players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, not {config.players}"
+        )
+    if not 0 <= config.first_player < config.players:
+        raise ValueError(
+            f"Config.first_player must be a seat from 0 to {config.players - 1}, "
+            f"not {config.first_player}"
+        )
+    if config.copies is not None:
+        if not _is_int(config.copies):
+            raise ValueError("Config.copies must be an integer or None")
+        if config.is_two_player_setup:
+            raise ValueError(
+                "Config.copies must be None with the 2-player setup (it uses three sets of five); "
+                "set two_player_setup=False for a plain deal"
+            )
+        if config.copies < 1:
+            raise ValueError(f"Config.copies must be at least 1, not {config.copies}")
+        court = 5 * config.copies - 2 * config.players
+        if court < 2:
+            raise ValueError(
+                f"Config.copies={config.copies} leaves {court} cards in the Court after dealing "
+                f"{config.players} players; the Court needs at least 2"
+            )
+    needed = sum(config.starting_coins)
+    if config.coins < needed:
+        raise ValueError(
+            f"Config.coins must cover the starting coins ({needed}), not {config.coins}"
+        )

@@ -1,0 +1,46 @@
+"""The game's source of chance: a keyed, counter-based generator (R-INFO-5).
+
+Draw number ``n`` of a game is computed from the seed and ``n`` alone, so a state needs to carry
+only the seed and a counter, one seed and one move sequence always give the same game in any
+process, and nothing depends on Python's hash randomization or a global ``random``.
+
+Algorithm (changing it is a breaking change): the seed, an integer in ``[0, 2**256)``, is written
+as 32 big-endian bytes and used as the key of BLAKE2b with a 64-bit digest. To pick uniformly from
+``n`` items at counter ``c``, hash the ASCII text ``"c:k"`` for ``k = 0, 1, 2, ...`` and read each
+digest as a big-endian integer ``x``; the first ``x`` below ``2**64 - (2**64 % n)`` gives
+``x % n`` (rejection sampling, so no item is favoured). Every pick advances the counter by one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+__all__ = ["MAX_SEED", "fresh_seed", "pick", "seed_key"]
+
+MAX_SEED = 2**256
+_SPAN = 2**64
+
+
+def fresh_seed() -> int:
+    """A new unguessable 128-bit seed from the operating system."""
+    return secrets.randbits(128)
+
+
+def seed_key(seed: int) -> bytes:
+    """The BLAKE2b key for ``seed``."""
+    return seed.to_bytes(32, "big")
+
+
+def pick(key: bytes, counter: int, n: int) -> int:
+    """An unbiased index in ``range(n)`` for draw number ``counter``."""
+    if n == 1:
+        return 0
+    limit = _SPAN - (_SPAN % n)
+    k = 0
+    while True:
+        digest = hashlib.blake2b(f"{counter}:{k}".encode(), key=key, digest_size=8).digest()
+        x = int.from_bytes(digest, "big")
+        if x < limit:
+            return x % n
+        k += 1

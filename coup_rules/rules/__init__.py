@@ -1,0 +1,1 @@
+"""The rules: legality and effects, one module per concern (internal)."""

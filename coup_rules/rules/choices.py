@@ -1,0 +1,112 @@
+"""The players' private choices: influence, Exchange, Examine, and the setup (R-INF, R-INQ)."""
+
+from __future__ import annotations
+
+from coup_rules.cards import without
+from coup_rules.config import Config
+from coup_rules.events import AllegianceChanged, Drafted, ExchangeForced, GaveBack
+from coup_rules.moves import (
+    ChooseAllegiance,
+    Draft,
+    Examine,
+    ForceExchange,
+    GiveBack,
+    Keep,
+    LoseInfluence,
+    Show,
+)
+from coup_rules.rules.flow import advance, end_turn, show_card, start_turn
+from coup_rules.rules.table import Table
+from coup_rules.state import Decision, Pending, PlayerState, Stage
+
+__all__ = [
+    "next_setup_step",
+    "on_choose_allegiance",
+    "on_draft",
+    "on_force_exchange",
+    "on_give_back",
+    "on_keep",
+    "on_lose_influence",
+    "on_show",
+]
+
+
+def _examine(t: Table) -> Examine:
+    assert t.pending is not None and isinstance(t.pending.action, Examine)
+    return t.pending.action
+
+
+def on_lose_influence(t: Table, move: LoseInfluence) -> None:
+    """Turn the chosen card face up, then go on with the turn (R-INF-1)."""
+    assert t.pending is not None
+    resume = t.pending.resume or Stage.END
+    t.reveal(move.player, move.character)
+    if t.winner is None:
+        advance(t, resume)
+
+
+def on_keep(t: Table, move: Keep) -> None:
+    """Keep the chosen cards; the others go back to the Court (R-ACT-12)."""
+    returned = t.players[move.player].hand
+    for card in move.cards:
+        returned = without(returned, card)
+    t.return_cards(move.player, returned, log=True)
+    end_turn(t)
+
+
+def on_show(t: Table, move: Show) -> None:
+    """The Examine target shows the chosen card to the Inquisitor (R-INQ-4)."""
+    show_card(t, _examine(t), move.character)
+
+
+def on_give_back(t: Table, move: GiveBack) -> None:
+    """The Inquisitor hands the card back; nothing else happens (R-INQ-5)."""
+    t.events.append(GaveBack(move.player, _examine(t).target))
+    end_turn(t)
+
+
+def on_force_exchange(t: Table, move: ForceExchange) -> None:
+    """The target draws a replacement, then the shown card returns to the Court (R-INQ-6)."""
+    target = _examine(t).target
+    shown = t.shown
+    assert shown is not None
+    t.events.append(ExchangeForced(move.player, target))
+    t.draw(target, 1)
+    t.return_cards(target, (shown,), witness=move.player, log=True)
+    end_turn(t)
+
+
+def on_choose_allegiance(t: Table, move: ChooseAllegiance) -> None:
+    """The first player's choice; each next seat clockwise takes the other one (R-REF-1)."""
+    n = len(t.players)
+    allegiance = move.allegiance
+    for step in range(n):
+        seat = (move.player + step) % n
+        p = t.players[seat]
+        t.players[seat] = PlayerState(p.seat, p.coins, p.hand, p.revealed, allegiance)
+        t.events.append(AllegianceChanged(seat, allegiance))
+        allegiance = allegiance.other
+    next_setup_step(t)
+
+
+def on_draft(t: Table, move: Draft) -> None:
+    """Take a card of your own set; the other four stay set aside (R-SETUP-8)."""
+    t.aside = without(t.aside, move.character)
+    hand = t.players[move.player].hand
+    t.set_player(move.player, hand=tuple(sorted((*hand, move.character))))
+    t.events.append(Drafted(move.player, move.character))
+    next_setup_step(t)
+
+
+def next_setup_step(t: Table) -> None:
+    """After a setup choice: the draft while a player holds one card, else the first turn."""
+    drafting = tuple(p.seat for p in t.players if len(p.hand) == 1)
+    if drafting:
+        t.pending = Pending(Decision.DRAFT, drafting)
+    else:
+        start_turn(t, t.config.first_player)
+
+
+def needs_allegiance(config: Config, players: tuple[PlayerState, ...]) -> bool:
+    """Whether the game opens with the first player's choice of allegiance."""
+    return config.reformation and any(p.allegiance is None for p in players)

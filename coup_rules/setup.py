@@ -1,0 +1,215 @@
+"""``new_game``: the deal, the bank and the opening decision (R-SETUP)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from coup_rules.cards import Allegiance, Character, sorted_cards
+from coup_rules.config import Config
+from coup_rules.events import AllegianceChanged, Dealt, Event
+from coup_rules.log import EMPTY_LOG
+from coup_rules.rng import MAX_SEED, fresh_seed, pick, seed_key
+from coup_rules.rules.choices import needs_allegiance, next_setup_step
+from coup_rules.rules.table import Table
+from coup_rules.state import Decision, GameState, Pending, PlayerState
+
+__all__ = ["new_game"]
+
+
+class _Dealer:
+    """Random picks from the seed, counted, for the opening deal."""
+
+    def __init__(self, seed: int) -> None:
+        self.key = seed_key(seed)
+        self.draws = 0
+
+    def take(self, pile: list[Character]) -> Character:
+        card = pile.pop(pick(self.key, self.draws, len(pile)))
+        self.draws += 1
+        return card
+
+
+def _check_seed(seed: int | None) -> int:
+    if seed is None:
+        return fresh_seed()
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
+        raise ValueError(f"seed must be an integer from 0 to 2**256 - 1, not {seed!r}")
+    return seed
+
+
+def _cards(name: str, cards: Sequence[Character], config: Config) -> tuple[Character, ...]:
+    for card in cards:
+        if not isinstance(card, Character):
+            raise ValueError(f"{name} holds {card!r}, which is not a Character")
+        if card not in config.characters:
+            raise ValueError(f"{name} holds the {card.title}, which is not in this game's deck")
+    return sorted_cards(cards)
+
+
+def _less(name: str, pile: Counter[Character], cards: Sequence[Character]) -> None:
+    """Take ``cards`` out of ``pile``; the deck must hold them."""
+    pile.subtract(cards)
+    for card, left in pile.items():
+        if left < 0:
+            raise ValueError(f"{name}: more copies of the {card.title} than the deck holds")
+
+
+def _check_hands(
+    hands: Sequence[Sequence[Character]], config: Config
+) -> tuple[tuple[Character, ...], ...]:
+    if len(hands) != config.players:
+        raise ValueError(f"hands must give one hand per seat ({config.players}), not {len(hands)}")
+    out = []
+    for seat, hand in enumerate(hands):
+        if len(hand) != 2:
+            raise ValueError(f"hands[{seat}] must hold 2 cards, not {len(hand)}")
+        out.append(_cards(f"hands[{seat}]", hand, config))
+    return tuple(out)
+
+
+def _check_coins(coins: Sequence[int] | None, config: Config) -> tuple[int, ...]:
+    if coins is None:
+        return config.starting_coins
+    if len(coins) != config.players:
+        raise ValueError(
+            f"coins must give one amount per seat ({config.players}), not {len(coins)}"
+        )
+    for seat, c in enumerate(coins):
+        if not isinstance(c, int) or isinstance(c, bool) or c < 0:
+            raise ValueError(f"coins[{seat}] must be a non-negative integer, not {c!r}")
+    if sum(coins) > config.coins:
+        raise ValueError(f"coins add up to {sum(coins)}, more than the bank of {config.coins}")
+    return tuple(coins)
+
+
+def _check_allegiances(
+    allegiances: Sequence[Allegiance] | None, config: Config
+) -> tuple[Allegiance | None, ...]:
+    if allegiances is None:
+        return (None,) * config.players
+    if not config.reformation:
+        raise ValueError("allegiances are only given in a Reformation game")
+    if len(allegiances) != config.players:
+        raise ValueError(
+            f"allegiances must give one per seat ({config.players}), not {len(allegiances)}"
+        )
+    for seat, a in enumerate(allegiances):
+        if not isinstance(a, Allegiance):
+            raise ValueError(f"allegiances[{seat}] must be an Allegiance, not {a!r}")
+    return tuple(allegiances)
+
+
+def _deal(
+    config: Config,
+    dealer: _Dealer,
+    hands: Sequence[Sequence[Character]] | None,
+    court: Sequence[Character] | None,
+) -> tuple[tuple[tuple[Character, ...], ...], tuple[Character, ...], tuple[Character, ...]]:
+    """The hands, the Court and the set-aside cards."""
+    pile = Counter(config.deck)
+    if hands is not None:
+        dealt = _check_hands(hands, config)
+        for seat, hand in enumerate(dealt):
+            _less(f"hands[{seat}]", pile, hand)
+    if court is not None:
+        court_cards = _cards("court", court, config)
+        if len(court_cards) < 2:
+            raise ValueError(f"court must hold at least 2 cards, not {len(court_cards)}")
+        _less("court", pile, court_cards)
+    if config.is_two_player_setup and hands is None:
+        return _deal_for_draft(config, dealer, court)
+    if hands is None:
+        rest = sorted(pile.elements())
+        dealt = tuple(
+            sorted_cards((dealer.take(rest), dealer.take(rest))) for _ in range(config.players)
+        )
+        pile = Counter(rest)
+    if court is None:
+        return dealt, sorted_cards(pile.elements()), ()
+    return dealt, court_cards, sorted_cards(pile.elements())
+
+
+def _deal_for_draft(
+    config: Config, dealer: _Dealer, court: Sequence[Character] | None
+) -> tuple[tuple[tuple[Character, ...], ...], tuple[Character, ...], tuple[Character, ...]]:
+    """The 2-player setup: one card each from the third set, the rest is the Court (R-SETUP-7)."""
+    third = list(config.characters)
+    if court is None:
+        dealt = ((dealer.take(third),), (dealer.take(third),))
+        court_cards = sorted_cards(third)
+    else:
+        court_cards = sorted_cards(court)
+        if len(court_cards) != 3 or len(set(court_cards)) != 3:
+            raise ValueError("court must hold 3 different characters in the 2-player setup")
+        for card in court_cards:
+            third.remove(card)
+        dealt = ((dealer.take(third),), (dealer.take(third),))
+    return dealt, court_cards, sorted_cards(config.characters * 2)
+
+
+def new_game(
+    config: Config | None = None,
+    *,
+    seed: int | None = None,
+    hands: Sequence[Sequence[Character]] | None = None,
+    court: Sequence[Character] | None = None,
+    coins: Sequence[int] | None = None,
+    allegiances: Sequence[Allegiance] | None = None,
+) -> GameState:
+    """A new game: the deal, the coins and the first decision.
+
+    Args:
+        config: the game's options (default: 4 players, base game).
+        seed: the seed of every random event; ``None`` draws an unguessable 128-bit seed.
+            Anyone who can guess a seed can rebuild every hand: never use small or time-based
+            seeds on a server.
+        hands: a fixed deal, two cards per seat (skips the 2-player draft).
+        court: the Court's cards; cards of the deck in neither the hands nor the Court are set
+            aside out of play.
+        coins: starting coins per seat (the Treasury holds the rest of the bank).
+        allegiances: starting allegiances (Reformation), skipping the first player's choice.
+
+    Raises:
+        ValueError: an impossible deal or a bad seed; the message names the argument.
+    """
+    config = Config() if config is None else config
+    if not isinstance(config, Config):
+        raise ValueError(f"config must be a Config, not {config!r}")
+    seed = _check_seed(seed)
+    start = _check_coins(coins, config)
+    sides = _check_allegiances(allegiances, config)
+    dealer = _Dealer(seed)
+    dealt, court_cards, aside = _deal(config, dealer, hands, court)
+    players = tuple(
+        PlayerState(seat, start[seat], dealt[seat], (), sides[seat])
+        for seat in range(config.players)
+    )
+    events: list[Event] = [Dealt(p.seat, len(p.hand), p.hand) for p in players]
+    events += [AllegianceChanged(p.seat, p.allegiance) for p in players if p.allegiance]
+    state = GameState(
+        config=config,
+        players=players,
+        treasury=config.coins - sum(start),
+        reserve=0,
+        court=court_cards,
+        aside=aside,
+        active=config.first_player,
+        turn=0,
+        winner=None,
+        pending=None,
+        log=EMPTY_LOG.extend(events),
+        seed=seed,
+        draws=dealer.draws,
+    )
+    if needs_allegiance(config, players):
+        return _with_pending(state, Pending(Decision.CHOOSE_ALLEGIANCE, (config.first_player,)))
+    table = Table(state)
+    next_setup_step(table)
+    return table.freeze()
+
+
+def _with_pending(state: GameState, pending: Pending) -> GameState:
+    table = Table(state)
+    table.pending = pending
+    return table.freeze()

@@ -1,0 +1,170 @@
+"""The immutable game state and the typed description of the decision being waited on."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from coup_rules.cards import Allegiance, Character
+from coup_rules.config import Config
+from coup_rules.log import Log
+from coup_rules.moves import ActionMove, Block
+
+__all__ = ["Decision", "GameState", "Pending", "PlayerState", "Stage"]
+
+
+@attrs.frozen
+class PlayerState:
+    """One seat at the table.
+
+    Attributes:
+        seat: the seat index.
+        coins: coins in front of the player.
+        hand: hidden cards, sorted (up to 4 while an Exchange is being decided).
+        revealed: face-up cards, in the order they were lost.
+        allegiance: Reformation allegiance, ``None`` outside Reformation (and before it is set).
+    """
+
+    seat: int
+    coins: int
+    hand: tuple[Character, ...]
+    revealed: tuple[Character, ...] = ()
+    allegiance: Allegiance | None = None
+
+    @property
+    def alive(self) -> bool:
+        """True while the player has a hidden card (R-INF-4)."""
+        return bool(self.hand)
+
+
+class Decision(enum.Enum):
+    """The kind of decision the game is waiting on."""
+
+    CHOOSE_ALLEGIANCE = "choose_allegiance"
+    """Reformation setup: the first player picks an allegiance (R-REF-1)."""
+    DRAFT = "draft"
+    """2-player setup: each player picks a card of their own set (R-SETUP-8)."""
+    ACTION = "action"
+    """The active player declares an action (R-TURN-1)."""
+    CHALLENGE_ACTION = "challenge_action"
+    """Window a: the seats in ``waiting`` may challenge the action's claim (R-WIN-2)."""
+    COUNTER = "counter"
+    """Window b: the seats in ``waiting`` may block the action (R-WIN-3)."""
+    CHALLENGE_BLOCK = "challenge_block"
+    """Window c: the seats in ``waiting`` may challenge the block (R-WIN-5)."""
+    ANSWER_ACTION_CHALLENGE = "answer_action_challenge"
+    """The actor proves or concedes the challenged action claim (R-CHAL-1)."""
+    ANSWER_BLOCK_CHALLENGE = "answer_block_challenge"
+    """The blocker proves or concedes the challenged block (R-CHAL-1)."""
+    LOSE_INFLUENCE = "lose_influence"
+    """A player with two hidden cards picks the one to turn face up (R-INF-1)."""
+    KEEP = "keep"
+    """The exchanger picks the cards to keep (R-ACT-12)."""
+    SHOW = "show"
+    """The Examine target picks the card to show (R-INQ-4)."""
+    INQUISITOR_CHOICE = "inquisitor_choice"
+    """The Inquisitor gives the shown card back or forces an exchange (R-INQ-5, R-INQ-6)."""
+
+
+class Stage(enum.Enum):
+    """Where the turn resumes once an influence has been lost."""
+
+    COUNTER = "counter"
+    """The action claim stood: on to the counter window."""
+    RESOLVE = "resolve"
+    """The block failed: the action takes effect."""
+    END = "end"
+    """The action failed or is done: the turn ends."""
+
+
+@attrs.frozen
+class Pending:
+    """A public description of the decision being waited on.
+
+    Attributes:
+        kind: what is being decided.
+        waiting: the seats still to answer, ascending (all of them are in ``to_act``).
+        action: the action declared this turn, with its actor and target (``None`` in setup and
+            before the action is declared).
+        block: the block made against it, with the blocker and claimed character.
+        challenger: who challenged the claim now being answered.
+        resume: after ``LOSE_INFLUENCE``, where the turn goes on.
+        keep: for ``KEEP``, how many cards the exchanger keeps.
+    """
+
+    kind: Decision
+    waiting: tuple[int, ...]
+    action: ActionMove | None = None
+    block: Block | None = None
+    challenger: int | None = None
+    resume: Stage | None = None
+    keep: int = 0
+
+    @property
+    def actor(self) -> int | None:
+        """The seat whose action this is."""
+        return None if self.action is None else self.action.player
+
+    @property
+    def target(self) -> int | None:
+        """The action's target, if it has one."""
+        return getattr(self.action, "target", None)
+
+    @property
+    def blocker(self) -> int | None:
+        """The seat that blocked, if any."""
+        return None if self.block is None else self.block.player
+
+
+@attrs.frozen
+class GameState:
+    """A complete, immutable game position. Build it with ``new_game``; advance it with ``apply``.
+
+    Attributes:
+        config: the game's options.
+        players: every seat, in seat order.
+        treasury: coins in the Treasury.
+        reserve: coins on the Treasury Reserve (Reformation; 0 otherwise).
+        court: the Court's cards, sorted (their order means nothing).
+        aside: cards set aside out of play, face down, sorted (the 2-player setup's unpicked
+            cards, or what a fixed deal leaves out). Hidden from every view.
+        active: the seat whose turn it is.
+        turn: turns begun: 0 during setup, 1 on the first turn.
+        winner: the last player standing, once the game is over.
+        pending: the decision being waited on; ``None`` when the game is over.
+        log: everything that happened, in order.
+        seed: the seed of the game's chance (R-INFO-5). Secret: never in a view.
+        draws: how many random picks have been taken from the seed so far.
+        shown: the card shown to the Inquisitor during an Examine (private).
+    """
+
+    config: Config
+    players: tuple[PlayerState, ...]
+    treasury: int
+    reserve: int
+    court: tuple[Character, ...]
+    aside: tuple[Character, ...]
+    active: int
+    turn: int
+    winner: int | None
+    pending: Pending | None
+    log: Log = attrs.field(repr=False)
+    seed: int = attrs.field(repr=False)
+    draws: int = 0
+    shown: Character | None = None
+
+    @property
+    def is_over(self) -> bool:
+        """True once one player is left."""
+        return self.winner is not None
+
+    @property
+    def set_aside(self) -> int:
+        """How many cards are out of play, face down."""
+        return len(self.aside)
+
+    @property
+    def living(self) -> tuple[int, ...]:
+        """The seats still in the game, ascending."""
+        return tuple(p.seat for p in self.players if p.hand)
