@@ -8,7 +8,7 @@ import attrs
 
 from coup_rules.cards import BASE_CHARACTERS, Character
 
-__all__ = ["Config"]
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Config"]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10

@@ -51,7 +51,19 @@ def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
     n = state.config.players
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < n:
         raise ValueError(f"player must be a seat from 0 to {n - 1}, not {player!r}")
-    return legal_for(state, player)
+    return _legal(state, player)
+
+
+def _legal(state: GameState, seat: int) -> tuple[Move, ...]:
+    """``legal_for``, computed once per state and seat (states are immutable)."""
+    cache = state._legal
+    if cache is None:
+        cache = {}
+        object.__setattr__(state, "_legal", cache)
+    moves = cache.get(seat)
+    if moves is None:
+        moves = cache[seat] = legal_for(state, seat)
+    return moves
 
 
 def to_act(state: GameState) -> tuple[int, ...]:
@@ -75,15 +87,19 @@ def apply(state: GameState, move: Move) -> GameState:
     return table.freeze()
 
 
-def _canonical(state: GameState, move: Any) -> Move | None:
+def _canonical(state: GameState, move: Move) -> Move | None:
     """The legal move equal to ``move`` (so the stored move has exact types), or ``None``."""
     pending = state.pending
     player = getattr(move, "player", None)
     if pending is None or player not in pending.waiting or isinstance(player, bool):
         return None
-    for legal in legal_for(state, player):
-        if type(legal) is type(move) and legal == move:
-            return legal
+    legal = _legal(state, player)
+    for candidate in legal:
+        if candidate is move:
+            return candidate
+    for candidate in legal:
+        if type(candidate) is type(move) and candidate == move:
+            return candidate
     return None
 
 

@@ -1,8 +1,8 @@
 """An immutable, structurally shared event log.
 
-Each ``Log`` is a node that points at the log before it, so appending is O(1) and successive
-states share every earlier event: keeping all the states of a game costs O(1) extra memory per
-appended event, not a copy of the history per state.
+A ``Log`` is a chain of nodes, each holding the events one ``apply`` appended and a pointer to
+the log before it. Appending is O(1) and successive states share every earlier event, so keeping
+all the states of a game costs O(1) extra memory per state, not a copy of the history each.
 """
 
 from __future__ import annotations
@@ -18,34 +18,30 @@ __all__ = ["EMPTY_LOG", "Log"]
 class Log(Sequence[Event]):
     """A read-only sequence of events, shared between successive states."""
 
-    __slots__ = ("_hash", "_last", "_len", "_prev")
+    __slots__ = ("_chunk", "_hash", "_len", "_prev")
 
     _prev: Log | None
-    _last: Event | None
+    _chunk: tuple[Event, ...]
     _len: int
-    _hash: int
+    _hash: int | None
 
     def __init__(self) -> None:
         self._prev = None
-        self._last = None
+        self._chunk = ()
         self._len = 0
-        self._hash = 0
-
-    @staticmethod
-    def _node(prev: Log, event: Event) -> Log:
-        node = Log.__new__(Log)
-        node._prev = prev
-        node._last = event
-        node._len = prev._len + 1
-        node._hash = hash((prev._hash, event))
-        return node
+        self._hash = None
 
     def extend(self, events: Iterable[Event]) -> Log:
         """A new log with ``events`` appended; this one is unchanged."""
-        log = self
-        for event in events:
-            log = Log._node(log, event)
-        return log
+        chunk = tuple(events)
+        if not chunk:
+            return self
+        node = Log.__new__(Log)
+        node._prev = self
+        node._chunk = chunk
+        node._len = self._len + len(chunk)
+        node._hash = None
+        return node
 
     @classmethod
     def of(cls, events: Iterable[Event]) -> Log:
@@ -56,16 +52,16 @@ class Log(Sequence[Event]):
         return self._len
 
     def tail(self, since: int) -> tuple[Event, ...]:
-        """The events from index ``since`` on, in O(len - since)."""
+        """The events from index ``since`` on, in O(len - since) (plus one node's events)."""
         since = max(0, since)
-        out: list[Event] = []
+        chunks: list[tuple[Event, ...]] = []
         node: Log | None = self
         while node is not None and node._len > since:
-            assert node._last is not None
-            out.append(node._last)
+            chunks.append(node._chunk)
             node = node._prev
-        out.reverse()
-        return tuple(out)
+        start = node._len if node is not None else 0
+        out = [event for chunk in reversed(chunks) for event in chunk]
+        return tuple(out[since - start :])
 
     def __iter__(self) -> Iterator[Event]:
         return iter(self.tail(0))
@@ -84,28 +80,21 @@ class Log(Sequence[Event]):
         if not 0 <= index < self._len:
             raise IndexError("log index out of range")
         node: Log = self
-        while node._len > index + 1:
+        while node._len - len(node._chunk) > index:
             assert node._prev is not None
             node = node._prev
-        assert node._last is not None
-        return node._last
+        return node._chunk[index - (node._len - len(node._chunk))]
 
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True
-        if isinstance(other, Log):
-            if self._len != other._len or self._hash != other._hash:
-                return False
-            a: Log | None = self
-            b: Log | None = other
-            while a is not None and b is not None and a is not b:
-                if a._last != b._last:
-                    return False
-                a, b = a._prev, b._prev
-            return True
-        return NotImplemented
+        if not isinstance(other, Log):
+            return NotImplemented
+        return self._len == other._len and self.tail(0) == other.tail(0)
 
     def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(self.tail(0))
         return self._hash
 
     def __repr__(self) -> str:

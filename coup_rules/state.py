@@ -9,7 +9,7 @@ import attrs
 from coup_rules.cards import Allegiance, Character
 from coup_rules.config import Config
 from coup_rules.log import Log
-from coup_rules.moves import ActionMove, Block
+from coup_rules.moves import ActionMove, Block, Move
 
 __all__ = ["Decision", "GameState", "Pending", "PlayerState", "Stage"]
 
@@ -153,6 +153,10 @@ class GameState:
     seed: int = attrs.field(repr=False)
     draws: int = 0
     shown: Character | None = None
+    _legal: dict[int, tuple[Move, ...]] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
+    )
+    """A private cache of ``legal_moves`` per seat: not part of the value, equality or JSON."""
 
     @property
     def is_over(self) -> bool:

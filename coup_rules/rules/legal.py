@@ -7,30 +7,10 @@ from itertools import combinations
 from coup_rules.cards import Allegiance, Character
 from coup_rules.moves import (
     ActionMove,
-    Allow,
-    Assassinate,
-    Block,
-    Challenge,
-    ChooseAllegiance,
-    Concede,
-    Convert,
-    Coup,
-    Draft,
     Embezzle,
-    Examine,
-    Exchange,
-    ForceExchange,
-    ForeignAid,
-    GiveBack,
-    Income,
-    Keep,
-    LoseInfluence,
     Move,
-    Prove,
-    Show,
-    Steal,
-    Tax,
 )
+from coup_rules.rules import catalog as cat
 from coup_rules.rules.allegiance import may_target
 from coup_rules.rules.claims import blocking_characters, claimed_character
 from coup_rules.rules.flow import ASSASSINATE_COST, COUP_COST
@@ -55,24 +35,29 @@ def targets(state: GameState, actor: int) -> tuple[int, ...]:
 def _actions(state: GameState, seat: int) -> tuple[ActionMove, ...]:
     coins = state.players[seat].coins
     aims = targets(state, seat)
+    coup = cat.COUP[seat]
     if coins >= FORCED_COUP_COINS:
-        return tuple(Coup(seat, t) for t in aims)
+        return tuple(coup[t] for t in aims)
     config = state.config
-    moves: list[ActionMove] = [Income(seat), ForeignAid(seat)]
+    moves: list[ActionMove] = [cat.INCOME[seat], cat.FOREIGN_AID[seat]]
     if coins >= COUP_COST:
-        moves.extend(Coup(seat, t) for t in aims)
-    moves.append(Tax(seat))
+        moves.extend(coup[t] for t in aims)
+    moves.append(cat.TAX[seat])
     if coins >= ASSASSINATE_COST:
-        moves.extend(Assassinate(seat, t) for t in aims)
-    moves.extend(Steal(seat, t) for t in aims)
-    moves.append(Exchange(seat))
+        assassinate = cat.ASSASSINATE[seat]
+        moves.extend(assassinate[t] for t in aims)
+    steal = cat.STEAL[seat]
+    moves.extend(steal[t] for t in aims)
+    moves.append(cat.EXCHANGE[seat])
     if config.inquisitor:
-        moves.extend(Examine(seat, t) for t in aims)
+        examine = cat.EXAMINE[seat]
+        moves.extend(examine[t] for t in aims)
     if config.reformation:
+        convert = cat.CONVERT[seat]
         for p in state.players:
             if p.hand and coins >= (1 if p.seat == seat else 2):
-                moves.append(Convert(seat, p.seat))
-        moves.append(Embezzle(seat))
+                moves.append(convert[p.seat])
+        moves.append(cat.EMBEZZLE[seat])
     return tuple(moves)
 
 
@@ -101,24 +86,29 @@ def legal_for(state: GameState, seat: int) -> tuple[Move, ...]:
     if kind is Decision.ACTION:
         return _actions(state, seat)
     if kind is Decision.CHALLENGE_ACTION or kind is Decision.CHALLENGE_BLOCK:
-        return (Challenge(seat), Allow(seat))
+        return (cat.CHALLENGE[seat], cat.ALLOW[seat])
     if kind is Decision.COUNTER:
         assert pending.action is not None
         blocks = blocking_characters(pending.action, state.config)
-        return (*(Block(seat, c) for c in blocks), Allow(seat))
+        block = cat.BLOCK[seat]
+        return (*(block[c] for c in blocks), cat.ALLOW[seat])
     if kind is Decision.ANSWER_ACTION_CHALLENGE or kind is Decision.ANSWER_BLOCK_CHALLENGE:
         if _can_prove(state, pending, seat):
-            return (Prove(seat), Concede(seat))
-        return (Concede(seat),)
+            return (cat.PROVE[seat], cat.CONCEDE[seat])
+        return (cat.CONCEDE[seat],)
     if kind is Decision.LOSE_INFLUENCE:
-        return tuple(LoseInfluence(seat, c) for c in _distinct(hand))
+        lose = cat.LOSE[seat]
+        return tuple(lose[c] for c in _distinct(hand))
     if kind is Decision.KEEP:
-        kept = sorted(set(combinations(hand, pending.keep)))
-        return tuple(Keep(seat, cards) for cards in kept)
+        keep = cat.KEEP[seat]
+        return tuple(keep[cards] for cards in sorted(set(combinations(hand, pending.keep))))
     if kind is Decision.SHOW:
-        return tuple(Show(seat, c) for c in _distinct(hand))
+        show = cat.SHOW[seat]
+        return tuple(show[c] for c in _distinct(hand))
     if kind is Decision.INQUISITOR_CHOICE:
-        return (GiveBack(seat), ForceExchange(seat))
+        return (cat.GIVE_BACK[seat], cat.FORCE_EXCHANGE[seat])
     if kind is Decision.DRAFT:
-        return tuple(Draft(seat, c) for c in state.config.characters)
-    return tuple(ChooseAllegiance(seat, a) for a in Allegiance)
+        draft = cat.DRAFT[seat]
+        return tuple(draft[c] for c in state.config.characters)
+    choose = cat.CHOOSE[seat]
+    return tuple(choose[a] for a in Allegiance)

@@ -1,0 +1,75 @@
+"""Every possible move of every seat, built once: ``legal_moves`` hands out these instances.
+
+Moves are immutable values, so sharing one instance per move between all states is safe, saves
+building dozens of objects per decision, and lets ``apply`` recognise a move taken from
+``legal_moves`` by identity before it falls back to comparing by value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import combinations_with_replacement
+from types import MappingProxyType
+
+from coup_rules.cards import Allegiance, Character
+from coup_rules.config import MAX_PLAYERS
+from coup_rules.moves import (
+    Allow,
+    Assassinate,
+    Block,
+    Challenge,
+    ChooseAllegiance,
+    Concede,
+    Convert,
+    Coup,
+    Draft,
+    Embezzle,
+    Examine,
+    Exchange,
+    ForceExchange,
+    ForeignAid,
+    GiveBack,
+    Income,
+    Keep,
+    LoseInfluence,
+    Prove,
+    Show,
+    Steal,
+    Tax,
+)
+
+_SEATS = range(MAX_PLAYERS)
+
+INCOME = tuple(Income(s) for s in _SEATS)
+FOREIGN_AID = tuple(ForeignAid(s) for s in _SEATS)
+TAX = tuple(Tax(s) for s in _SEATS)
+EXCHANGE = tuple(Exchange(s) for s in _SEATS)
+EMBEZZLE = tuple(Embezzle(s) for s in _SEATS)
+CHALLENGE = tuple(Challenge(s) for s in _SEATS)
+ALLOW = tuple(Allow(s) for s in _SEATS)
+PROVE = tuple(Prove(s) for s in _SEATS)
+CONCEDE = tuple(Concede(s) for s in _SEATS)
+GIVE_BACK = tuple(GiveBack(s) for s in _SEATS)
+FORCE_EXCHANGE = tuple(ForceExchange(s) for s in _SEATS)
+
+COUP = tuple(tuple(Coup(s, t) for t in _SEATS) for s in _SEATS)
+ASSASSINATE = tuple(tuple(Assassinate(s, t) for t in _SEATS) for s in _SEATS)
+STEAL = tuple(tuple(Steal(s, t) for t in _SEATS) for s in _SEATS)
+EXAMINE = tuple(tuple(Examine(s, t) for t in _SEATS) for s in _SEATS)
+CONVERT = tuple(tuple(Convert(s, t) for t in _SEATS) for s in _SEATS)
+
+BLOCK = tuple(tuple(Block(s, c) for c in Character) for s in _SEATS)
+LOSE = tuple(tuple(LoseInfluence(s, c) for c in Character) for s in _SEATS)
+SHOW = tuple(tuple(Show(s, c) for c in Character) for s in _SEATS)
+DRAFT = tuple(tuple(Draft(s, c) for c in Character) for s in _SEATS)
+CHOOSE = tuple(tuple(ChooseAllegiance(s, a) for a in Allegiance) for s in _SEATS)
+
+
+def _keeps(seat: int) -> Mapping[tuple[Character, ...], Keep]:
+    cards = tuple(Character)
+    kept = [k for n in (1, 2) for k in combinations_with_replacement(cards, n)]
+    return MappingProxyType({k: Keep(seat, k) for k in kept})
+
+
+KEEP = tuple(_keeps(s) for s in _SEATS)
+"""``KEEP[seat][cards]``: the Keep of the sorted tuple ``cards`` (1 or 2 cards)."""
