@@ -21,6 +21,9 @@ class Character(enum.IntEnum):
     def __repr__(self) -> str:
         return f"Character.{self.name}"
 
+    def __bool__(self) -> bool:
+        return True  # every card is a card: DUKE must not be falsy like the integer 0
+
     @property
     def title(self) -> str:
         """The character's name as players say it: ``"Duke"``."""
@@ -35,6 +38,9 @@ class Allegiance(enum.IntEnum):
 
     def __repr__(self) -> str:
         return f"Allegiance.{self.name}"
+
+    def __bool__(self) -> bool:
+        return True  # LOYALIST must not be falsy like the integer 0
 
     @property
     def other(self) -> Allegiance:
