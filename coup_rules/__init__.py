@@ -57,12 +57,18 @@ from coup_rules.moves import (
     Steal,
     Tax,
 )
+from coup_rules.narrate import describe_event
+from coup_rules.notation import format_move, parse_move
+from coup_rules.serde import SCHEMA_VERSION, DecodeError, from_json, to_json
 from coup_rules.setup import new_game
 from coup_rules.state import Decision, GameState, Pending, PlayerState, Stage
+from coup_rules.validate import validate_state
+from coup_rules.views import PlayerView, SeatView, view
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "SCHEMA_VERSION",
     "ActionDeclared",
     "ActionMove",
     "Allegiance",
@@ -87,6 +93,7 @@ __all__ = [
     "Coup",
     "Dealt",
     "Decision",
+    "DecodeError",
     "Draft",
     "Drafted",
     "Eliminated",
@@ -109,9 +116,11 @@ __all__ = [
     "Move",
     "Pending",
     "PlayerState",
+    "PlayerView",
     "Pool",
     "Prove",
     "Proved",
+    "SeatView",
     "Show",
     "Stage",
     "Steal",
@@ -120,7 +129,14 @@ __all__ = [
     "Won",
     "__version__",
     "apply",
+    "describe_event",
+    "format_move",
+    "from_json",
     "legal_moves",
     "new_game",
+    "parse_move",
     "to_act",
+    "to_json",
+    "validate_state",
+    "view",
 ]

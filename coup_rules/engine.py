@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, assert_never
+from typing import assert_never
 
 from coup_rules.errors import IllegalMoveError
 from coup_rules.moves import (

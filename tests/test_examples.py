@@ -1,0 +1,59 @@
+"""Every script in ``examples/`` runs to completion as a separate process."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+SCRIPTS = sorted(EXAMPLES.glob("*.py"))
+
+# A small argument for the scripts that take one (a seed or a number of games); others get none.
+ARGS: dict[str, list[str]] = {
+    "first_game.py": ["3"],
+    "fixed_deal.py": ["3"],
+    "bot_tournament.py": ["4"],
+}
+
+# Something each known script must print.
+EXPECTED: dict[str, str] = {
+    "first_game.py": " won after ",
+    "fixed_deal.py": "Seat 2 is eliminated.",
+    "bot_tournament.py": "4 games of 3 players",
+}
+
+
+def _run(script: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(script), *ARGS.get(script.name, [])],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_the_documented_examples_exist() -> None:
+    """API: the examples the docs point to are present."""
+    assert set(ARGS) <= {s.name for s in SCRIPTS}
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
+def test_example_runs(script: Path) -> None:
+    """API: each example exits 0 and prints its result."""
+    done = _run(script)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip()
+    assert EXPECTED.get(script.name, "") in done.stdout
+
+
+def test_fixed_deal_follows_the_rulebook_example() -> None:
+    """R-WIN-4, R-CHAL-3, R-WIN-6: Example 2: two failed challenges, the block stands."""
+    out = _run(EXAMPLES / "fixed_deal.py").stdout
+    assert "Seat 2 loses an influence: Assassin turned face up." in out
+    assert "Seat 1 blocks, claiming the Ambassador." in out
+    assert "seat 0: 2, seat 1: 2, seat 2: 0" in out
+    assert "Still in the game: seat 0, seat 1." in out
