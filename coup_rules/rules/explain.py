@@ -32,6 +32,7 @@ from coup_rules.moves import (
     Prove,
     Show,
 )
+from coup_rules.rules.allegiance import may_target
 from coup_rules.rules.claims import blocking_characters
 from coup_rules.rules.flow import ASSASSINATE_COST, COUP_COST
 from coup_rules.rules.legal import FORCED_COUP_COINS
@@ -164,7 +165,8 @@ def _explain_target(state: GameState, move: Any, target: int) -> tuple[str, str]
     if isinstance(move, Examine) and not state.config.inquisitor:
         return None
     mine = state.players[move.player].allegiance
-    if state.config.reformation and state.players[target].allegiance == mine:
+    reformation = state.config.reformation
+    if not may_target(state.players, move.player, target, reformation):
         assert mine is not None
         return (
             f"seat {target} is also a {mine.title} and may not be targeted while players of "
