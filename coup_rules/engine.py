@@ -91,7 +91,7 @@ def _canonical(state: GameState, move: Move) -> Move | None:
     """The legal move equal to ``move`` (so the stored move has exact types), or ``None``."""
     pending = state.pending
     player = getattr(move, "player", None)
-    if pending is None or player not in pending.waiting or isinstance(player, bool):
+    if pending is None or type(player) is not int or player not in pending.waiting:
         return None
     legal = _legal(state, player)
     for candidate in legal:

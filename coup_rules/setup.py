@@ -121,6 +121,11 @@ def _deal(
         return _deal_for_draft(config, dealer, court)
     if hands is None:
         rest = sorted(pile.elements())
+        if len(rest) < 2 * config.players:
+            raise ValueError(
+                f"court leaves {len(rest)} cards to deal, fewer than the {2 * config.players} "
+                f"that {config.players} hands need"
+            )
         dealt = tuple(
             sorted_cards((dealer.take(rest), dealer.take(rest))) for _ in range(config.players)
         )
