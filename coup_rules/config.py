@@ -55,8 +55,16 @@ class Config:
     two_player_setup: bool = True
     first_player: int = 0
 
+    _characters: tuple[Character, ...] = attrs.field(init=False, eq=False, repr=False)
+    _deck: tuple[Character, ...] = attrs.field(init=False, eq=False, repr=False)
+
     def __attrs_post_init__(self) -> None:
         _validate(self)
+        fifth = Character.INQUISITOR if self.inquisitor else Character.AMBASSADOR
+        characters = tuple(sorted((*BASE_CHARACTERS, fifth)))
+        n = self.copies_per_character
+        object.__setattr__(self, "_characters", characters)
+        object.__setattr__(self, "_deck", tuple(c for c in characters for _ in range(n)))
 
     @property
     def is_two_player_setup(self) -> bool:
@@ -66,8 +74,7 @@ class Config:
     @property
     def characters(self) -> tuple[Character, ...]:
         """The five characters in this game's deck, in canonical order (R-SETUP-1)."""
-        fifth = Character.INQUISITOR if self.inquisitor else Character.AMBASSADOR
-        return tuple(sorted((*BASE_CHARACTERS, fifth)))
+        return self._characters
 
     @property
     def exchanger(self) -> Character:
@@ -84,8 +91,7 @@ class Config:
     @property
     def deck(self) -> tuple[Character, ...]:
         """Every card of this game's deck, sorted."""
-        n = self.copies_per_character
-        return tuple(c for c in self.characters for _ in range(n))
+        return self._deck
 
     @property
     def starting_coins(self) -> tuple[int, ...]:

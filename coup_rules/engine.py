@@ -49,9 +49,11 @@ def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
         ValueError: ``player`` is not a seat of this game.
     """
     n = state.config.players
-    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < n:
+    if type(player) is not int and (isinstance(player, bool) or not isinstance(player, int)):
         raise ValueError(f"player must be a seat from 0 to {n - 1}, not {player!r}")
-    return _legal(state, player)
+    if not 0 <= player < n:
+        raise ValueError(f"player must be a seat from 0 to {n - 1}, not {player!r}")
+    return _legal(state, int(player))
 
 
 def _legal(state: GameState, seat: int) -> tuple[Move, ...]:
@@ -105,6 +107,18 @@ def _canonical(state: GameState, move: Move) -> Move | None:
 
 def _play(t: Table, move: Move) -> None:
     match move:
+        case Challenge():
+            responses.on_challenge(t, move)
+        case Allow():
+            responses.on_allow(t, move)
+        case Concede():
+            responses.on_concede(t, move)
+        case LoseInfluence():
+            choices.on_lose_influence(t, move)
+        case Block():
+            responses.on_block(t, move)
+        case Prove():
+            responses.on_prove(t, move)
         case (
             Income()
             | ForeignAid()
@@ -118,18 +132,6 @@ def _play(t: Table, move: Move) -> None:
             | Embezzle()
         ):
             declare(t, move)
-        case Challenge():
-            responses.on_challenge(t, move)
-        case Block():
-            responses.on_block(t, move)
-        case Allow():
-            responses.on_allow(t, move)
-        case Prove():
-            responses.on_prove(t, move)
-        case Concede():
-            responses.on_concede(t, move)
-        case LoseInfluence():
-            choices.on_lose_influence(t, move)
         case Keep():
             choices.on_keep(t, move)
         case Show():

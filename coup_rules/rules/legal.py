@@ -24,11 +24,12 @@ FORCED_COUP_COINS = 10
 def targets(state: GameState, actor: int) -> tuple[int, ...]:
     """The seats ``actor`` may aim Coup, Assassinate, Steal or Examine at (R-ACT-8, R-REF-2)."""
     players = state.players
-    reformation = state.config.reformation
+    if not state.config.reformation:
+        return tuple(p.seat for p in players if p.hand and p.seat != actor)
     return tuple(
         p.seat
         for p in players
-        if p.hand and p.seat != actor and may_target(players, actor, p.seat, reformation)
+        if p.hand and p.seat != actor and may_target(players, actor, p.seat, True)
     )
 
 

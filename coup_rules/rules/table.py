@@ -53,7 +53,7 @@ class Table:
         self.players = list(state.players)
         self.treasury = state.treasury
         self.reserve = state.reserve
-        self.court = list(state.court)
+        self.court = state.court
         self.aside = state.aside
         self.active = state.active
         self.turn = state.turn
@@ -72,7 +72,7 @@ class Table:
             tuple(self.players),
             self.treasury,
             self.reserve,
-            tuple(self.court),
+            self.court,
             self.aside,
             self.active,
             self.turn,
@@ -146,7 +146,9 @@ class Table:
 
     def draw(self, seat: int, count: int) -> tuple[Character, ...]:
         """``seat`` draws ``count`` cards at random from the Court into its hand."""
-        drawn = tuple(self.court.pop(self.random_index(len(self.court))) for _ in range(count))
+        court = list(self.court)
+        drawn = tuple(court.pop(self.random_index(len(court))) for _ in range(count))
+        self.court = tuple(court)
         hand = tuple(sorted(self.players[seat].hand + drawn))
         self.set_player(seat, hand=hand)
         self.events.append(CardsDrawn(seat, count, tuple(sorted(drawn))))
@@ -157,9 +159,11 @@ class Table:
     ) -> None:
         """Move ``cards`` from ``seat``'s hand into the Court (which is unordered)."""
         hand = self.players[seat].hand
+        court = list(self.court)
         for card in cards:
             hand = without(hand, card)
-            insort(self.court, card)
+            insort(court, card)
+        self.court = tuple(court)
         self.set_player(seat, hand=hand)
         if log:
             self.events.append(CardsReturned(seat, len(cards), tuple(sorted(cards)), witness))
