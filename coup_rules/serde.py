@@ -1,0 +1,447 @@
+"""JSON for configs, states, views, moves and events: ``to_json`` and ``from_json``.
+
+One cattrs converter, configured once at import, does all the work. The JSON is plain: enums are
+their lower-case names (``"duke"``, ``"loyalist"``; pools, decisions and stages by their values),
+moves and events are objects tagged by a ``"type"`` field in snake case (``{"type": "steal",
+"player": 0, "target": 2}``), tuples are arrays, and ``GameState`` and ``PlayerView`` payloads
+carry ``"schema_version"``. Decoding is strict: exact JSON types (``true`` is not an integer),
+no unknown fields, seats from 0 to 9, and a decoded ``GameState`` must pass ``validate_state``.
+Anything else raises ``DecodeError``, whose message names the offending field by its JSON path.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import re
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar, overload
+
+import attrs
+from cattrs import BaseValidationError, IterableValidationError, transform_error
+from cattrs.errors import ForbiddenExtraKeysError, IterableValidationNote
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+from cattrs.preconf.json import JsonConverter, make_converter
+
+from coup_rules.cards import Allegiance, Character
+from coup_rules.config import Config
+from coup_rules.events import Event, Pool
+from coup_rules.log import Log
+from coup_rules.moves import ActionMove, Move
+from coup_rules.state import Decision, GameState, Pending, PlayerState, Stage
+from coup_rules.validate import validate_state
+from coup_rules.views import PlayerView, SeatView
+
+__all__ = ["SCHEMA_VERSION", "DecodeError", "from_json", "tag_of", "to_json"]
+
+T = TypeVar("T")
+
+SCHEMA_VERSION = 1
+"""The version of the ``GameState`` and ``PlayerView`` JSON layout; bumped on a breaking change."""
+
+MAX_SEAT = 9
+"""The highest seat number any game can have (10 players)."""
+
+SEAT_FIELDS = frozenset(
+    {
+        "player",
+        "target",
+        "seat",
+        "challenged",
+        "to",
+        "witness",
+        "active",
+        "winner",
+        "challenger",
+        "first_player",
+        "source",
+        "dest",
+        "waiting",
+        "to_act",
+    }
+)
+"""Field names that hold a seat (or seats) wherever they appear."""
+
+VERSIONED: tuple[type, ...] = (GameState, PlayerView)
+"""The classes whose payloads carry ``"schema_version"``."""
+
+
+class DecodeError(ValueError):
+    """Malformed or invalid JSON input; the message names the offending field.
+
+    Attributes:
+        errors: one line per problem found, each ending in ``@`` and the JSON path of the field
+            (``$`` is the whole payload), e.g. ``"expected a seat from 0 to 9, not 12 @
+            $.target"``.
+    """
+
+    def __init__(self, errors: list[str]) -> None:
+        self.errors: tuple[str, ...] = tuple(errors)
+        super().__init__("; ".join(self.errors))
+
+
+class _Invalid(ValueError):
+    """A decoding problem with a message meant for the user."""
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+MOVE_TYPES: tuple[type, ...] = typing.get_args(Move)
+ACTION_TYPES: tuple[type, ...] = typing.get_args(ActionMove)
+EVENT_TYPES: tuple[type, ...] = typing.get_args(Event)
+TAGS: Mapping[type, str] = types.MappingProxyType(
+    {cls: _snake(cls.__name__) for cls in (*MOVE_TYPES, *EVENT_TYPES)}
+)
+"""The ``"type"`` tag of every move and event class."""
+
+UNIONS: Mapping[Any, tuple[type, ...]] = types.MappingProxyType(
+    {Move: MOVE_TYPES, ActionMove: ACTION_TYPES, Event: EVENT_TYPES}
+)
+PLAIN: tuple[type, ...] = (Config, PlayerState, Pending, GameState, SeatView, PlayerView)
+"""The untagged attrs classes that ``to_json`` and ``from_json`` handle, inner ones first."""
+
+NAMED_ENUMS: tuple[type[enum.Enum], ...] = (Character, Allegiance)
+"""Enums written as their lower-case names."""
+VALUED_ENUMS: tuple[type[enum.Enum], ...] = (Pool, Decision, Stage)
+"""Enums written as their (lower-case) values."""
+
+
+def tag_of(cls: type) -> str:
+    """The JSON ``"type"`` tag of a move or event class: ``ForeignAid`` -> ``"foreign_aid"``."""
+    return TAGS[cls]
+
+
+# --- primitive hooks --------------------------------------------------------------------------
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        text = repr(value)
+        return text if len(text) <= 24 else "a number"
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 24 else "a string"
+    if isinstance(value, list):
+        return "an array"
+    return "an object"
+
+
+def _int(value: Any, _: Any = None) -> int:
+    if type(value) is not int:
+        raise _Invalid(f"expected an integer, not {_describe(value)}")
+    return value
+
+
+def _bool(value: Any, _: Any = None) -> bool:
+    if type(value) is not bool:
+        raise _Invalid(f"expected true or false, not {_describe(value)}")
+    return value
+
+
+def _seat(value: Any, _: Any = None) -> int:
+    if type(value) is not int or not 0 <= value <= MAX_SEAT:
+        raise _Invalid(f"expected a seat from 0 to {MAX_SEAT}, not {_describe(value)}")
+    return value
+
+
+def _optional_seat(value: Any, _: Any = None) -> int | None:
+    return None if value is None else _seat(value)
+
+
+def _seat_or_pool(value: Any, _: Any = None) -> int | Pool:
+    if isinstance(value, str):
+        for pool in Pool:
+            if pool.value == value:
+                return pool
+    elif type(value) is int:
+        return _seat(value)
+    raise _Invalid(f'expected a seat or "treasury" or "reserve", not {_describe(value)}')
+
+
+def _enum_hooks(
+    cls: type[enum.Enum], by_name: bool
+) -> tuple[Callable[[Any], str], Callable[[Any, Any], Any]]:
+    def text(member: enum.Enum) -> str:
+        return member.name.lower() if by_name else str(member.value)
+
+    table = {text(member): member for member in cls}
+    names = ", ".join(f'"{t}"' for t in table)
+
+    def structure(value: Any, _: Any) -> Any:
+        if isinstance(value, str) and value in table:
+            return table[value]
+        raise _Invalid(f"expected one of {names}, not {_describe(value)}")
+
+    return text, structure
+
+
+# --- containers -------------------------------------------------------------------------------
+
+
+def _list_of(value: Any, hook: Callable[[Any, Any], Any], elem: Any, tup: Any) -> tuple[Any, ...]:
+    if not isinstance(value, list):
+        raise _Invalid(f"expected an array, not {_describe(value)}")
+    out: list[Any] = []
+    errors: list[Exception] = []
+    for i, item in enumerate(value):
+        try:
+            out.append(hook(item, elem))
+        except Exception as exc:
+            exc.__notes__ = [
+                *getattr(exc, "__notes__", []),
+                IterableValidationNote(f"Structuring {tup} @ index {i}", i, elem),
+            ]
+            errors.append(exc)
+    if errors:
+        raise IterableValidationError(f"While structuring {tup!r}", errors, tup)
+    return tuple(out)
+
+
+def _is_tuple(t: Any) -> bool:
+    args = typing.get_args(t)
+    return typing.get_origin(t) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def _union_args(t: Any) -> tuple[Any, ...] | None:
+    if typing.get_origin(t) in (typing.Union, types.UnionType):
+        return typing.get_args(t)
+    return None
+
+
+def _is_union(t: Any) -> bool:
+    return _union_args(t) is not None
+
+
+def _seats(value: Any, _: Any = None) -> tuple[int, ...]:
+    return _list_of(value, _seat, int, tuple[int, ...])
+
+
+# --- the converter ----------------------------------------------------------------------------
+
+
+def _object(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _Invalid(f"expected an object, not {_describe(value)}")
+    return value
+
+
+def _seat_override(hint: Any) -> Any:
+    if hint is int:
+        return override(struct_hook=_seat)
+    if hint == (int | None):
+        return override(struct_hook=_optional_seat)
+    if hint == tuple[int, ...]:
+        return override(struct_hook=_seats)
+    if hint == (int | Pool):
+        return override(struct_hook=_seat_or_pool)
+    return None
+
+
+def _overrides(cls: type) -> dict[str, Any]:
+    hints = typing.get_type_hints(cls)
+    out: dict[str, Any] = {}
+    for field in attrs.fields(cls):
+        if field.name in SEAT_FIELDS:
+            hook = _seat_override(hints[field.name])
+            if hook is not None:
+                out[field.name] = hook
+    return out
+
+
+def _register_class(conv: JsonConverter, cls: type) -> None:
+    attrs.resolve_types(cls)
+    base: Callable[[Any, Any], Any] = make_dict_structure_fn(
+        cls, conv, _cattrs_forbid_extra_keys=True, **_overrides(cls)
+    )
+    unbase: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(cls, conv)
+    tag = TAGS.get(cls)
+    versioned = cls in VERSIONED
+
+    def structure(value: Any, _: Any) -> Any:
+        data = dict(_object(value))
+        if tag is not None:
+            found = data.pop("type", None)
+            if found != tag:
+                raise _Invalid(f'expected "type": "{tag}", not {_describe(found)}')
+        if versioned:
+            if "schema_version" not in data:
+                raise _Invalid('"schema_version" is missing')
+            version = data.pop("schema_version")
+            if type(version) is not int or version != SCHEMA_VERSION:
+                raise _Invalid(
+                    f"unsupported schema_version {_describe(version)} "
+                    f"(this library reads {SCHEMA_VERSION})"
+                )
+        return base(data, cls)
+
+    def unstructure(obj: Any) -> dict[str, Any]:
+        head: dict[str, Any] = {}
+        if tag is not None:
+            head["type"] = tag
+        if versioned:
+            head["schema_version"] = SCHEMA_VERSION
+        return {**head, **unbase(obj)}
+
+    conv.register_structure_hook(cls, structure)
+    conv.register_unstructure_hook(cls, unstructure)
+
+
+def _tagged_union_hook(conv: JsonConverter) -> Callable[[Any, Any], Any]:
+    def structure(value: Any, t: Any) -> Any:
+        args = _union_args(t) or ()
+        if value is None and type(None) in args:
+            return None
+        data = _object(value)
+        by_tag = {TAGS[a]: a for a in args if a in TAGS}
+        tag = data.get("type")
+        if not isinstance(tag, str) or tag not in by_tag:
+            raise _Invalid(f'unknown or missing "type" tag: {_describe(tag)}')
+        return conv.structure(data, by_tag[tag])
+
+    return structure
+
+
+def _union_hook(conv: JsonConverter) -> Callable[[Any, Any], Any]:
+    tagged = _tagged_union_hook(conv)
+
+    def structure(value: Any, t: Any) -> Any:
+        args = _union_args(t) or ()
+        rest = [a for a in args if a is not type(None)]
+        if all(a in TAGS for a in rest):
+            return tagged(value, t)
+        if len(rest) == 1:
+            return None if value is None else conv.structure(value, rest[0])
+        raise _Invalid(f"no decoder for {t}")
+
+    return structure
+
+
+def _make() -> JsonConverter:
+    conv = make_converter(forbid_extra_keys=True)
+    conv.register_structure_hook(int, _int)
+    conv.register_structure_hook(bool, _bool)
+    for cls in NAMED_ENUMS + VALUED_ENUMS:
+        text, structure = _enum_hooks(cls, by_name=cls in NAMED_ENUMS)
+        conv.register_unstructure_hook(cls, text)
+        conv.register_structure_hook(cls, structure)
+    conv.register_structure_hook_func(
+        _is_tuple,
+        lambda v, t: _list_of(v, conv.structure, typing.get_args(t)[0], t),
+    )
+    conv.register_structure_hook_func(_is_union, _union_hook(conv))
+    conv.register_unstructure_hook(Log, lambda log: [conv.unstructure(e) for e in log])
+    conv.register_structure_hook(
+        Log, lambda v, _: Log.of(_list_of(v, conv.structure, Event, tuple[Event, ...]))
+    )
+    conv.register_unstructure_hook_func(_is_union, lambda obj: conv.unstructure(obj, type(obj)))
+    # Inner classes first: a generated hook binds the hooks of its fields' types when made.
+    for cls in (*MOVE_TYPES, *EVENT_TYPES, *PLAIN):
+        _register_class(conv, cls)
+    return conv
+
+
+CONVERTER: JsonConverter = _make()
+"""The one converter behind ``to_json`` and ``from_json`` (configured once, never changed)."""
+
+
+# --- public functions -------------------------------------------------------------------------
+
+
+def to_json(obj: Any) -> str:
+    """``obj`` as JSON text.
+
+    Args:
+        obj: a ``Config``, ``GameState``, ``PlayerView``, move or event (or a ``PlayerState``,
+            ``Pending`` or ``SeatView``).
+
+    Raises:
+        TypeError: ``obj`` is none of these.
+    """
+    if type(obj) not in TAGS and type(obj) not in PLAIN:
+        raise TypeError(f"to_json cannot encode {type(obj).__name__}")
+    return json.dumps(CONVERTER.unstructure(obj))
+
+
+def _format(exc: BaseException, t: type | None) -> str:
+    if isinstance(exc, _Invalid):
+        return str(exc)
+    if isinstance(exc, KeyError):
+        return "required field missing"
+    if isinstance(exc, ForbiddenExtraKeysError):
+        return f"unknown fields ({', '.join(sorted(exc.extra_fields))})"
+    if isinstance(exc, ValueError) and exc.args:
+        return str(exc)
+    return f"invalid value ({type(exc).__name__}: {exc})"
+
+
+def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise ValueError(f"the name {key!r} appears twice in one object")
+        data[key] = value
+    return data
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+_DECODE_ERRORS = (
+    BaseValidationError,
+    ValueError,
+    TypeError,
+    KeyError,
+    AttributeError,
+    IndexError,
+    RecursionError,
+)
+
+
+@overload
+def from_json(text: str | bytes, cls: type[T]) -> T: ...
+
+
+@overload
+def from_json(text: str | bytes, cls: object) -> Any: ...
+
+
+def from_json(text: str | bytes, cls: Any) -> Any:
+    """Decode JSON text into ``cls``, validating it.
+
+    Args:
+        text: the JSON text.
+        cls: ``Config``, ``GameState``, ``PlayerView``, any move or event class, or the unions
+            ``Move``, ``ActionMove`` and ``Event`` (decoded by the ``"type"`` tag).
+
+    Raises:
+        DecodeError: malformed JSON, wrong types, unknown fields or tags, seats out of range, an
+            unsupported ``schema_version``, or a ``GameState`` that breaks an invariant. The
+            message names the offending field; no half-built object is ever returned.
+        TypeError: ``cls`` is not a class this function decodes.
+    """
+    if cls not in UNIONS and cls not in TAGS and cls not in PLAIN:
+        raise TypeError(f"from_json cannot decode {cls!r}")
+    if not isinstance(text, str | bytes | bytearray):
+        raise DecodeError([f"expected JSON text, not {type(text).__name__} @ $"])
+    try:
+        data = json.loads(text, object_pairs_hook=_no_repeats, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as exc:
+        raise DecodeError([f"malformed JSON ({exc}) @ $"]) from None
+    try:
+        obj = CONVERTER.structure(data, cls)
+    except _DECODE_ERRORS as exc:
+        raise DecodeError(transform_error(exc, "$", _format)) from None
+    if isinstance(obj, GameState):
+        try:
+            validate_state(obj)
+        except ValueError as exc:
+            raise DecodeError([f"invalid state: {exc} @ $"]) from None
+    return obj

@@ -1,0 +1,322 @@
+"""JSON encoding and strict decoding (API "Serialization"; invariants R-SETUP-4, R-SETUP-10)."""
+
+from __future__ import annotations
+
+import json
+import typing
+from typing import Any
+
+import attrs
+import pytest
+
+from coup_rules import (
+    SCHEMA_VERSION,
+    ActionDeclared,
+    Allegiance,
+    Allow,
+    Block,
+    Challenge,
+    ChooseAllegiance,
+    CoinsMoved,
+    Config,
+    DecodeError,
+    Event,
+    Examine,
+    ForeignAid,
+    GameState,
+    Keep,
+    LoseInfluence,
+    Move,
+    PlayerView,
+    Pool,
+    Prove,
+    Show,
+    Steal,
+    from_json,
+    new_game,
+    to_json,
+    validate_state,
+    view,
+)
+from coup_rules.serde import tag_of
+from tests.helpers import ASSASSIN, CAPTAIN, CONTESSA, DUKE, INQUISITOR, play
+
+INQ3 = Config(players=3, inquisitor=True)
+ORDER = ["duke", "assassin", "captain", "ambassador", "contessa", "inquisitor"]
+
+
+def game() -> GameState:
+    state = new_game(
+        INQ3, seed=3, hands=[(INQUISITOR, DUKE), (CAPTAIN, CONTESSA), (ASSASSIN, DUKE)]
+    )
+    return play(state, Examine(0, 1), Allow(1), Allow(2))
+
+
+def state_data(state: GameState) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(to_json(state))
+    return data
+
+
+def decode_error(text: str, cls: Any) -> str:
+    with pytest.raises(DecodeError) as info:
+        from_json(text, cls)
+    return str(info.value)
+
+
+# --- the format ---------------------------------------------------------------------------
+
+
+def test_move_is_tagged_in_snake_case() -> None:
+    """Moves are objects tagged by "type" in snake case."""
+    assert json.loads(to_json(Steal(0, 2))) == {"type": "steal", "player": 0, "target": 2}
+    assert json.loads(to_json(ForeignAid(1))) == {"type": "foreign_aid", "player": 1}
+    assert json.loads(to_json(LoseInfluence(1, DUKE)))["type"] == "lose_influence"
+
+
+def test_every_tag_is_distinct() -> None:
+    """No two move or event classes share a tag."""
+    classes = typing.get_args(Move) + typing.get_args(Event)
+    assert len({tag_of(c) for c in classes}) == len(classes)
+
+
+def test_enums_are_lower_case_names() -> None:
+    """Characters and allegiances are written as lower-case names."""
+    assert json.loads(to_json(Block(1, CONTESSA)))["character"] == "contessa"
+    data = json.loads(to_json(ChooseAllegiance(0, Allegiance.REFORMIST)))
+    assert data["allegiance"] == "reformist"
+
+
+def test_decisions_and_stages_are_their_values() -> None:
+    """Decision and Stage are written as their lower-case values."""
+    state = new_game(
+        INQ3, seed=3, hands=[(INQUISITOR, DUKE), (CAPTAIN, CONTESSA), (ASSASSIN, DUKE)]
+    )
+    state = play(state, Examine(0, 1), Challenge(2), Prove(0))
+    pending = state_data(state)["pending"]
+    assert (pending["kind"], pending["resume"]) == ("lose_influence", "counter")
+
+
+def test_pools_and_seats_in_coins_moved() -> None:
+    """CoinsMoved.source and dest are a seat number or "treasury"/"reserve"."""
+    data = json.loads(to_json(CoinsMoved(2, Pool.TREASURY, 3)))
+    assert data == {"type": "coins_moved", "amount": 2, "source": "treasury", "dest": 3}
+    assert from_json(to_json(CoinsMoved(1, 0, Pool.RESERVE)), Event) == CoinsMoved(
+        1, 0, Pool.RESERVE
+    )
+
+
+def test_nested_action_is_tagged() -> None:
+    """An action inside an event or a pending decision keeps its tag."""
+    data = json.loads(to_json(ActionDeclared(Steal(0, 1))))
+    steal = {"type": "steal", "player": 0, "target": 1}
+    assert data == {"type": "action_declared", "action": steal}
+
+
+def test_state_carries_schema_version_and_secrets() -> None:
+    """A GameState payload holds schema_version, the seed, the draw counter and the log."""
+    data = state_data(game())
+    assert data["schema_version"] == SCHEMA_VERSION
+    assert data["seed"] == 3
+    assert isinstance(data["draws"], int)
+    dealt = {"type": "dealt", "player": 0, "count": 2, "cards": ["duke", "inquisitor"]}
+    assert data["log"][0] == dealt
+    assert "alive" not in data["players"][0]
+
+
+def test_view_carries_schema_version() -> None:
+    """A PlayerView payload holds schema_version."""
+    assert json.loads(to_json(view(game(), 1)))["schema_version"] == SCHEMA_VERSION
+
+
+# --- round trips ----------------------------------------------------------------------------
+
+
+def test_round_trip_state() -> None:
+    """from_json(to_json(state), GameState) == state, the log and shown card included."""
+    state = play(game(), Show(1, CONTESSA))
+    assert state.shown is not None
+    assert from_json(to_json(state), GameState) == state
+
+
+def test_round_trip_view_and_config() -> None:
+    """Views and configs decode to equal objects."""
+    v = view(game(), 1)
+    assert from_json(to_json(v), PlayerView) == v
+    config = Config(players=2, two_player_setup=False, copies=4, coins=60, first_player=1)
+    assert from_json(to_json(config), Config) == config
+
+
+def test_move_union_and_concrete_class() -> None:
+    """cls=Move decodes any move by its tag; a concrete class checks the tag."""
+    text = '{"type": "keep", "player": 2, "cards": ["duke", "assassin"]}'
+    assert from_json(text, Move) == Keep(2, (ASSASSIN, DUKE))
+    assert from_json(text, Keep) == Keep(2, (DUKE, ASSASSIN))
+    assert "type" in decode_error(text, Steal)
+
+
+# --- decode errors --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ('{"type": "steal", "player": 0, "target": 2', "malformed JSON"),
+        ('{"type": "steal", "player": true, "target": 2}', "$.player"),
+        ('{"type": "steal", "player": "0", "target": 2}', "$.player"),
+        ('{"type": "steal", "player": 0.0, "target": 2}', "$.player"),
+        ('{"type": "steal", "player": 0, "target": 10}', "$.target"),
+        ('{"type": "steal", "player": -1, "target": 2}', "$.player"),
+        ('{"type": "steal", "player": 0}', "$.target"),
+        ('{"type": "steal", "player": 0, "target": 2, "x": 1}', "unknown fields (x)"),
+        ('{"type": "stael", "player": 0}', '"type"'),
+        ('{"player": 0}', '"type"'),
+        ('{"type": "block", "player": 0, "character": "DUKE"}', "$.character"),
+        ('{"type": "keep", "player": 0, "cards": "duke"}', "$.cards"),
+        ('{"type": "keep", "player": 0, "cards": ["duke", 1]}', "$.cards[1]"),
+        ("[]", "expected an object"),
+        ("null", "expected an object"),
+    ],
+)
+def test_bad_move_names_the_field(text: str, where: str) -> None:
+    """Malformed JSON, wrong types, bools as ints, bad seats and unknown tags are DecodeErrors."""
+    assert where in decode_error(text, Move)
+
+
+def test_decode_error_is_a_value_error_with_lines() -> None:
+    """DecodeError is a ValueError and lists one line per problem, each with its path."""
+    with pytest.raises(ValueError) as info:
+        from_json('{"type": "coup", "player": 11, "target": false}', Move)
+    assert isinstance(info.value, DecodeError)
+    assert [line.rsplit("@ ", 1)[1] for line in info.value.errors] == ["$.player", "$.target"]
+
+
+def test_event_union_rejects_a_move_tag() -> None:
+    """cls=Event accepts only event tags."""
+    assert '"type"' in decode_error(to_json(Challenge(0)), Event)
+
+
+def test_pool_must_be_known() -> None:
+    """A pool is "treasury" or "reserve"."""
+    text = '{"type": "coins_moved", "amount": 1, "source": "bank", "dest": 0}'
+    assert "$.source" in decode_error(text, Event)
+
+
+def test_config_validation_message_kept() -> None:
+    """A Config that its constructor rejects reports the constructor's message."""
+    assert "Config.players" in decode_error('{"players": 11}', Config)
+
+
+def test_wrong_schema_version_rejected() -> None:
+    """A GameState payload of another schema_version is rejected, naming the field."""
+    data = state_data(game())
+    data["schema_version"] = 2
+    assert "schema_version" in decode_error(json.dumps(data), GameState)
+    del data["schema_version"]
+    assert "schema_version" in decode_error(json.dumps(data), GameState)
+
+
+def test_unsupported_class_is_a_type_error() -> None:
+    """from_json and to_json refuse classes they do not handle."""
+    with pytest.raises(TypeError):
+        from_json("{}", dict)
+    with pytest.raises(TypeError):
+        to_json({"a": 1})
+
+
+def test_non_text_input_rejected() -> None:
+    """Only text (str or bytes) is decoded."""
+    with pytest.raises(DecodeError):
+        from_json(123, Move)  # type: ignore[call-overload]
+
+
+# --- invariants of a decoded state -----------------------------------------------------------
+
+
+def _broken(edit: Any) -> str:
+    data = state_data(game())
+    edit(data)
+    return decode_error(json.dumps(data), GameState)
+
+
+def test_coins_must_add_up_r_setup_4() -> None:
+    """R-SETUP-4: coins add up to the bank."""
+    assert "coins add up" in _broken(lambda d: d.update(treasury=d["treasury"] + 1))
+
+
+def test_cards_must_add_up_r_setup_10() -> None:
+    """R-SETUP-10: hands, revealed cards, Court and set-aside cards make up the deck."""
+
+    def edit(d: dict[str, Any]) -> None:
+        d["court"][0] = "duke" if d["court"][0] != "duke" else "captain"
+        d["court"].sort(key=ORDER.index)
+
+    assert "deck" in _broken(edit)
+
+
+def test_hand_size_r_inf_4() -> None:
+    """R-INF-4: a player holds two influences, hidden or revealed."""
+
+    def edit(d: dict[str, Any]) -> None:
+        card = d["players"][1]["hand"].pop()
+        d["court"].append(card)
+        d["court"].sort(key=ORDER.index)
+
+    assert "players[1].hand" in _broken(edit)
+
+
+def test_sorted_hand() -> None:
+    """Hands are stored sorted."""
+    assert "sorted" in _broken(lambda d: d["players"][0]["hand"].reverse())
+
+
+def test_eliminated_player_holds_no_coins_r_inf_4() -> None:
+    """R-INF-4: an eliminated player's coins went back to the Treasury."""
+    state = new_game(INQ3, seed=1, hands=[(DUKE, DUKE), (CAPTAIN, CONTESSA), (ASSASSIN, DUKE)])
+    players = list(state.players)
+    players[2] = attrs.evolve(players[2], hand=(), revealed=(ASSASSIN, DUKE), coins=2)
+    broken = attrs.evolve(state, players=tuple(players))
+    with pytest.raises(ValueError, match="eliminated"):
+        validate_state(broken)
+    with pytest.raises(DecodeError, match="eliminated"):
+        from_json(to_json(broken), GameState)
+
+
+def test_pending_names_living_seats() -> None:
+    """The seats a pending decision waits on exist and are alive."""
+
+    def edit(d: dict[str, Any]) -> None:
+        d["pending"]["waiting"] = [1, 5]
+
+    assert "pending.waiting" in _broken(edit)
+
+
+def test_to_act_empty_exactly_when_over_r_info_4() -> None:
+    """A game that goes on has a pending decision; an over one has none and a winner."""
+    assert "pending" in _broken(lambda d: d.update(pending=None))
+    assert "winner" in _broken(lambda d: d.update(winner=1))
+
+
+def test_seed_and_draws_in_range() -> None:
+    """The seed is below 2**256 and the draw counter is not negative."""
+    assert "seed" in _broken(lambda d: d.update(seed=2**256))
+    assert "draws" in _broken(lambda d: d.update(draws=-1))
+
+
+def test_validate_accepts_new_games() -> None:
+    """Every fresh game passes validate_state."""
+    for config in (Config(players=2), Config(players=6, reformation=True), INQ3):
+        validate_state(new_game(config, seed=4))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"type": "income", "player": 0, "player": 1}',
+        '{"type": "income", "player": NaN}',
+        "[" * 10_000 + "]" * 10_000,
+        '{"type": "income", "player": ' + "9" * 5000 + "}",
+    ],
+)
+def test_strict_json(text: str) -> None:
+    """Repeated names, NaN, absurd nesting and huge numbers are malformed input."""
+    assert "malformed JSON" in decode_error(text, Move)
