@@ -13,6 +13,7 @@ from typing import TypeAlias
 import attrs
 
 from coup_rules.cards import Allegiance, Character
+from coup_rules.decisions import Decision
 from coup_rules.moves import ActionMove
 
 __all__ = [
@@ -42,6 +43,9 @@ __all__ = [
 
 class Pool(enum.Enum):
     """A pile of coins that belongs to no player."""
+
+    def __repr__(self) -> str:
+        return f"Pool.{self.name}"
 
     TREASURY = "treasury"
     RESERVE = "reserve"
@@ -97,9 +101,15 @@ class Challenged:
 
 @attrs.frozen
 class Allowed:
-    """``player`` let the claim or action pass."""
+    """``player`` declined in a response window and left it.
+
+    ``window`` says which: ``Decision.CHALLENGE_ACTION`` (did not challenge the action),
+    ``Decision.COUNTER`` (did not block) or ``Decision.CHALLENGE_BLOCK`` (did not challenge the
+    block).
+    """
 
     player: int
+    window: Decision
 
 
 @attrs.frozen

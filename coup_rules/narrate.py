@@ -11,6 +11,7 @@ from typing import assert_never
 
 from coup_rules.cards import Character
 from coup_rules.config import Config
+from coup_rules.decisions import Decision
 from coup_rules.events import (
     ActionDeclared,
     AllegianceChanged,
@@ -50,6 +51,12 @@ from coup_rules.moves import (
 
 __all__ = ["describe_action", "describe_event"]
 
+_DECLINES = {
+    Decision.CHALLENGE_ACTION: "does not challenge",
+    Decision.COUNTER: "does not block",
+    Decision.CHALLENGE_BLOCK: "does not challenge the block",
+}
+
 
 def _seat(seat: int) -> str:
     return f"seat {seat}"
@@ -67,13 +74,23 @@ def _a(card: Character) -> str:
 
 
 def _cards(cards: tuple[Character, ...]) -> str:
-    """``"a Duke"``, ``"a Duke and an Assassin"``, ``"a Duke, a Captain and a Contessa"``."""
-    names = [_a(c) for c in cards]
+    """``"a Duke"``, ``"a Duke and two Assassins"``, ``"a Duke, a Captain and a Contessa"``."""
+    names = [
+        _a(c) if cards.count(c) == 1 else _several(cards.count(c), c) for c in dict.fromkeys(cards)
+    ]
     if not names:
         return "no card"
     if len(names) == 1:
         return names[0]
     return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+_NUMBERS = ("no", "one", "two", "three", "four")
+
+
+def _several(n: int, card: Character) -> str:
+    """``"two Dukes"``."""
+    return f"{_NUMBERS[n] if n < len(_NUMBERS) else n} {card.title}s"
 
 
 def _count(n: int, noun: str) -> str:
@@ -185,8 +202,8 @@ def describe_event(event: Event, config: Config | None = None) -> str:
             return describe_action(action, config)
         case Challenged(player=p, challenged=q):
             return f"{_who(p)} challenges {_seat(q)}."
-        case Allowed(player=p):
-            return f"{_who(p)} lets it pass."
+        case Allowed(player=p, window=window):
+            return f"{_who(p)} {_DECLINES.get(window, 'lets it pass')}."
         case Blocked(player=p, character=card):
             return f"{_who(p)} blocks, claiming the {card.title}."
         case Proved():

@@ -34,7 +34,7 @@ def on_allow(t: Table, move: Allow) -> None:
     """The seat leaves the window; once all have allowed, the window closes (R-WIN-2)."""
     p = _pending(t)
     assert p.action is not None
-    t.events.append(Allowed(move.player))
+    t.events.append(Allowed(move.player, p.kind))
     waiting = tuple(s for s in p.waiting if s != move.player)
     if waiting:
         t.pending = Pending(p.kind, waiting, p.action, p.block)
