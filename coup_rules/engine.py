@@ -48,6 +48,11 @@ def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
     Raises:
         ValueError: ``player`` is not a seat of this game.
     """
+    cache = state._legal
+    if cache is not None:
+        moves = cache.get(player)
+        if moves is not None and type(player) is int:
+            return moves
     n = state.config.players
     if type(player) is not int and (isinstance(player, bool) or not isinstance(player, int)):
         raise ValueError(f"player must be a seat from 0 to {n - 1}, not {player!r}")

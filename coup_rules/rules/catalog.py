@@ -52,6 +52,11 @@ CONCEDE = tuple(Concede(s) for s in _SEATS)
 GIVE_BACK = tuple(GiveBack(s) for s in _SEATS)
 FORCE_EXCHANGE = tuple(ForceExchange(s) for s in _SEATS)
 
+CHALLENGE_OR_ALLOW = tuple((CHALLENGE[s], ALLOW[s]) for s in _SEATS)
+PROVE_OR_CONCEDE = tuple((PROVE[s], CONCEDE[s]) for s in _SEATS)
+CONCEDE_ONLY = tuple((CONCEDE[s],) for s in _SEATS)
+GIVE_BACK_OR_FORCE = tuple((GIVE_BACK[s], FORCE_EXCHANGE[s]) for s in _SEATS)
+
 COUP = tuple(tuple(Coup(s, t) for t in _SEATS) for s in _SEATS)
 ASSASSINATE = tuple(tuple(Assassinate(s, t) for t in _SEATS) for s in _SEATS)
 STEAL = tuple(tuple(Steal(s, t) for t in _SEATS) for s in _SEATS)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 
 from coup_rules.cards import Allegiance, Character
@@ -74,7 +75,80 @@ def _can_prove(state: GameState, pending: Pending, seat: int) -> bool:
 
 
 def _distinct(cards: tuple[Character, ...]) -> tuple[Character, ...]:
+    """The different characters of a sorted hand, in order."""
+    if len(cards) == 2:
+        return cards[:1] if cards[0] is cards[1] else cards
     return tuple(sorted(set(cards)))
+
+
+# One function per kind of decision: (state, pending, seat) -> the seat's legal moves.
+
+
+def _action(state: GameState, pending: Pending, seat: int) -> tuple[Move, ...]:
+    return _actions(state, seat)
+
+
+def _challenge_window(state: GameState, pending: Pending, seat: int) -> tuple[Move, ...]:
+    return cat.CHALLENGE_OR_ALLOW[seat]
+
+
+def _counter(state: GameState, pending: Pending, seat: int) -> tuple[Move, ...]:
+    assert pending.action is not None
+    block = cat.BLOCK[seat]
+    blocks = blocking_characters(pending.action, state.config)
+    return (*(block[c] for c in blocks), cat.ALLOW[seat])
+
+
+def _answer(state: GameState, pending: Pending, seat: int) -> tuple[Move, ...]:
+    if _can_prove(state, pending, seat):
+        return cat.PROVE_OR_CONCEDE[seat]
+    return cat.CONCEDE_ONLY[seat]
+
+
+def _lose_influence(state: GameState, pending: Pending, seat: int) -> tuple[Move, ...]:
+    lose = cat.LOSE[seat]
+    return tuple(lose[c] for c in _distinct(state.players[seat].hand))
+
+
+def _keep(state: GameState, pending: Pending, seat: int) -> tuple[Move, ...]:
+    keep = cat.KEEP[seat]
+    kept = sorted(set(combinations(state.players[seat].hand, pending.keep)))
+    return tuple(keep[cards] for cards in kept)
+
+
+def _show(state: GameState, pending: Pending, seat: int) -> tuple[Move, ...]:
+    show = cat.SHOW[seat]
+    return tuple(show[c] for c in _distinct(state.players[seat].hand))
+
+
+def _inquisitor_choice(state: GameState, pending: Pending, seat: int) -> tuple[Move, ...]:
+    return cat.GIVE_BACK_OR_FORCE[seat]
+
+
+def _draft(state: GameState, pending: Pending, seat: int) -> tuple[Move, ...]:
+    draft = cat.DRAFT[seat]
+    return tuple(draft[c] for c in state.config.characters)
+
+
+def _choose_allegiance(state: GameState, pending: Pending, seat: int) -> tuple[Move, ...]:
+    choose = cat.CHOOSE[seat]
+    return tuple(choose[a] for a in Allegiance)
+
+
+_BY_DECISION: dict[Decision, Callable[[GameState, Pending, int], tuple[Move, ...]]] = {
+    Decision.ACTION: _action,
+    Decision.CHALLENGE_ACTION: _challenge_window,
+    Decision.COUNTER: _counter,
+    Decision.CHALLENGE_BLOCK: _challenge_window,
+    Decision.ANSWER_ACTION_CHALLENGE: _answer,
+    Decision.ANSWER_BLOCK_CHALLENGE: _answer,
+    Decision.LOSE_INFLUENCE: _lose_influence,
+    Decision.KEEP: _keep,
+    Decision.SHOW: _show,
+    Decision.INQUISITOR_CHOICE: _inquisitor_choice,
+    Decision.DRAFT: _draft,
+    Decision.CHOOSE_ALLEGIANCE: _choose_allegiance,
+}
 
 
 def legal_for(state: GameState, seat: int) -> tuple[Move, ...]:
@@ -82,34 +156,4 @@ def legal_for(state: GameState, seat: int) -> tuple[Move, ...]:
     pending = state.pending
     if pending is None or seat not in pending.waiting:
         return ()
-    kind = pending.kind
-    hand = state.players[seat].hand
-    if kind is Decision.ACTION:
-        return _actions(state, seat)
-    if kind is Decision.CHALLENGE_ACTION or kind is Decision.CHALLENGE_BLOCK:
-        return (cat.CHALLENGE[seat], cat.ALLOW[seat])
-    if kind is Decision.COUNTER:
-        assert pending.action is not None
-        blocks = blocking_characters(pending.action, state.config)
-        block = cat.BLOCK[seat]
-        return (*(block[c] for c in blocks), cat.ALLOW[seat])
-    if kind is Decision.ANSWER_ACTION_CHALLENGE or kind is Decision.ANSWER_BLOCK_CHALLENGE:
-        if _can_prove(state, pending, seat):
-            return (cat.PROVE[seat], cat.CONCEDE[seat])
-        return (cat.CONCEDE[seat],)
-    if kind is Decision.LOSE_INFLUENCE:
-        lose = cat.LOSE[seat]
-        return tuple(lose[c] for c in _distinct(hand))
-    if kind is Decision.KEEP:
-        keep = cat.KEEP[seat]
-        return tuple(keep[cards] for cards in sorted(set(combinations(hand, pending.keep))))
-    if kind is Decision.SHOW:
-        show = cat.SHOW[seat]
-        return tuple(show[c] for c in _distinct(hand))
-    if kind is Decision.INQUISITOR_CHOICE:
-        return (cat.GIVE_BACK[seat], cat.FORCE_EXCHANGE[seat])
-    if kind is Decision.DRAFT:
-        draft = cat.DRAFT[seat]
-        return tuple(draft[c] for c in state.config.characters)
-    choose = cat.CHOOSE[seat]
-    return tuple(choose[a] for a in Allegiance)
+    return _BY_DECISION[pending.kind](state, pending, seat)
