@@ -155,13 +155,25 @@ def coupml_games_per_second(players: int, games: int, seed: int) -> tuple[float,
     return median_of(3, run)
 
 
+def cpu_name() -> str:
+    """The processor's model name, where the system tells it."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown cpu"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short smoke run (for CI)")
     args = parser.parse_args(argv)
     games, runs, peak_games = (20, 1, 50) if args.quick else (400, 5, 10_000)
     print(f"coup_rules benchmarks — {time.strftime('%Y-%m-%d')}, Python {platform.python_version()}"
-          f", {platform.machine()}, {platform.processor() or 'unknown cpu'}")
+          f", {platform.machine()}, {cpu_name()}")
     print(f"{games} games per run, median of {runs} runs after a warm-up\n")
     header = (f"{'players':>7} {'variant':<12} {'games/s':>9} {'decisions/s':>12} "
               f"{'µs legal_moves':>15} {'µs apply':>9} {'B/state':>8}")
