@@ -128,6 +128,29 @@ class GameState:
         return len(self.aside)
 
     @property
+    def key(self) -> tuple[object, ...]:
+        """A hashable key of the position, without its history: for transposition tables.
+
+        Two states with equal keys have the same legal moves and the same future for the same
+        moves, chance included (the seed and the draw counter are part of the key); only their
+        logs and turn numbers may differ. Hashing it costs O(players), not O(game).
+        """
+        return (
+            self.config,
+            self.players,
+            self.treasury,
+            self.reserve,
+            self.court,
+            self.aside,
+            self.active,
+            self.winner,
+            self.pending,
+            self.shown,
+            self.seed,
+            self.draws,
+        )
+
+    @property
     def living(self) -> tuple[int, ...]:
         """The seats still in the game, ascending."""
         return tuple(p.seat for p in self.players if p.hand)
