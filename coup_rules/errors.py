@@ -11,12 +11,16 @@ class IllegalMoveError(ValueError):
     """A move that is not legal in the state it was applied to.
 
     Attributes:
-        move: the move that was rejected.
+        move: the move that was rejected (typed ``object``: it may be anything a caller passed).
         reason: a sentence a player would understand.
         rule: the id of the spec rule that forbids it, e.g. ``"R-ACT-9"``.
     """
 
-    def __init__(self, move: Any, reason: str, rule: str) -> None:
+    move: object
+    reason: str
+    rule: str
+
+    def __init__(self, move: object, reason: str, rule: str) -> None:
         super().__init__(f"{reason} ({rule})")
         self.move = move
         self.reason = reason
