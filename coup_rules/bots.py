@@ -24,7 +24,8 @@ The bots are not meant to play well; they make the demo and the examples lively:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+import types
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 import attrs
@@ -85,14 +86,16 @@ class RandomBot:
 
 # --- what a seat knows ---------------------------------------------------------------------------
 
-VALUE: dict[Character, int] = {
-    Character.DUKE: 5,
-    Character.CAPTAIN: 4,
-    Character.ASSASSIN: 4,
-    Character.INQUISITOR: 3,
-    Character.CONTESSA: 3,
-    Character.AMBASSADOR: 2,
-}
+VALUE: Mapping[Character, int] = types.MappingProxyType(
+    {
+        Character.DUKE: 5,
+        Character.CAPTAIN: 4,
+        Character.ASSASSIN: 4,
+        Character.INQUISITOR: 3,
+        Character.CONTESSA: 3,
+        Character.AMBASSADOR: 2,
+    }
+)
 """How much the bots like to keep each character."""
 
 
@@ -270,11 +273,13 @@ class BluffBot:
         return _policy(state, seat, rng, _Style(self.bluff_rate, self.challenge_rate))
 
 
-BOTS: dict[str, Callable[[], Bot]] = {
-    "random": RandomBot,
-    "honest": HonestBot,
-    "bluff": BluffBot,
-}
+BOTS: Mapping[str, Callable[[], Bot]] = types.MappingProxyType(
+    {
+        "random": RandomBot,
+        "honest": HonestBot,
+        "bluff": BluffBot,
+    }
+)
 """The bots by the names the command line uses."""
 
 

@@ -7,6 +7,7 @@ so the same function narrates for an omniscient spectator or for one seat.
 
 from __future__ import annotations
 
+import types
 from typing import assert_never
 
 from coup_rules.cards import Character
@@ -51,11 +52,13 @@ from coup_rules.moves import (
 
 __all__ = ["describe_action", "describe_event"]
 
-_DECLINES = {
-    Decision.CHALLENGE_ACTION: "does not challenge",
-    Decision.COUNTER: "does not block",
-    Decision.CHALLENGE_BLOCK: "does not challenge the block",
-}
+_DECLINES = types.MappingProxyType(
+    {
+        Decision.CHALLENGE_ACTION: "does not challenge",
+        Decision.COUNTER: "does not block",
+        Decision.CHALLENGE_BLOCK: "does not challenge the block",
+    }
+)
 
 
 def _seat(seat: int) -> str:

@@ -37,7 +37,8 @@ notation                  move
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import types
+from collections.abc import Callable, Mapping
 from typing import assert_never
 
 from coup_rules.cards import Allegiance, Character
@@ -211,30 +212,32 @@ def _choose(player: int, args: list[str], text: str) -> Move:
     return ChooseAllegiance(player, _parse_allegiance(args[0], text))
 
 
-_PARSERS: dict[str, _Builder] = {
-    "income": _plain(Income, "income"),
-    "foreign_aid": _plain(ForeignAid, "foreign_aid"),
-    "coup": _targeted(Coup, "coup"),
-    "tax": _plain(Tax, "tax"),
-    "assassinate": _targeted(Assassinate, "assassinate"),
-    "steal": _targeted(Steal, "steal"),
-    "exchange": _plain(Exchange, "exchange"),
-    "examine": _targeted(Examine, "examine"),
-    "convert": _targeted(Convert, "convert"),
-    "embezzle": _plain(Embezzle, "embezzle"),
-    "challenge": _plain(Challenge, "challenge"),
-    "block": _carded(Block, "block"),
-    "allow": _plain(Allow, "allow"),
-    "prove": _plain(Prove, "prove"),
-    "concede": _plain(Concede, "concede"),
-    "lose": _carded(LoseInfluence, "lose"),
-    "keep": _keep,
-    "show": _carded(Show, "show"),
-    "give_back": _plain(GiveBack, "give_back"),
-    "force_exchange": _plain(ForceExchange, "force_exchange"),
-    "draft": _carded(Draft, "draft"),
-    "choose": _choose,
-}
+_PARSERS: Mapping[str, _Builder] = types.MappingProxyType(
+    {
+        "income": _plain(Income, "income"),
+        "foreign_aid": _plain(ForeignAid, "foreign_aid"),
+        "coup": _targeted(Coup, "coup"),
+        "tax": _plain(Tax, "tax"),
+        "assassinate": _targeted(Assassinate, "assassinate"),
+        "steal": _targeted(Steal, "steal"),
+        "exchange": _plain(Exchange, "exchange"),
+        "examine": _targeted(Examine, "examine"),
+        "convert": _targeted(Convert, "convert"),
+        "embezzle": _plain(Embezzle, "embezzle"),
+        "challenge": _plain(Challenge, "challenge"),
+        "block": _carded(Block, "block"),
+        "allow": _plain(Allow, "allow"),
+        "prove": _plain(Prove, "prove"),
+        "concede": _plain(Concede, "concede"),
+        "lose": _carded(LoseInfluence, "lose"),
+        "keep": _keep,
+        "show": _carded(Show, "show"),
+        "give_back": _plain(GiveBack, "give_back"),
+        "force_exchange": _plain(ForceExchange, "force_exchange"),
+        "draft": _carded(Draft, "draft"),
+        "choose": _choose,
+    }
+)
 
 VERBS: tuple[str, ...] = tuple(_PARSERS)
 """Every verb of the notation, in the order of the move table."""

@@ -155,7 +155,7 @@ def move_schema() -> Schema:
     """The schema of one move, any kind (``Move``), told apart by its ``"type"`` tag."""
     b = _Builder()
     body = {"oneOf": [b.cls(cls) for cls in MOVE_TYPES]}
-    text = "One move of coup_rules, tagged by its \"type\" field (from_json(text, Move))."
+    text = 'One move of coup_rules, tagged by its "type" field (from_json(text, Move)).'
     return _root("Move", "move.schema.json", text, b, body)
 
 
@@ -169,7 +169,9 @@ def view_schema() -> Schema:
     return _root("PlayerView", "view.schema.json", text, b, body)
 
 
-SCHEMA_FILES = {"move.schema.json": move_schema, "view.schema.json": view_schema}
+SCHEMA_FILES = types.MappingProxyType(
+    {"move.schema.json": move_schema, "view.schema.json": view_schema}
+)
 """The checked-in schema files and the functions that generate them."""
 
 

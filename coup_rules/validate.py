@@ -9,13 +9,29 @@ from __future__ import annotations
 from collections import Counter
 
 from coup_rules.cards import Character
+from coup_rules.moves import Convert, Embezzle, Examine, Exchange
 from coup_rules.rng import MAX_SEED
+from coup_rules.rules.claims import blocking_characters, is_challengeable
 from coup_rules.rules.flow import EXCHANGE_DRAWS, INQUISITOR_EXCHANGE_DRAWS
-from coup_rules.state import Decision, GameState, Pending
+from coup_rules.state import Decision, GameState, Pending, Stage
 
 __all__ = ["validate_state"]
 
 INFLUENCE = 2
+
+SETUP = frozenset({Decision.CHOOSE_ALLEGIANCE, Decision.DRAFT})
+ANSWERS = frozenset({Decision.ANSWER_ACTION_CHALLENGE, Decision.ANSWER_BLOCK_CHALLENGE})
+WITH_BLOCK = frozenset({Decision.CHALLENGE_BLOCK, Decision.ANSWER_BLOCK_CHALLENGE})
+WITHOUT_BLOCK = frozenset(
+    {
+        Decision.CHALLENGE_ACTION,
+        Decision.COUNTER,
+        Decision.ANSWER_ACTION_CHALLENGE,
+        Decision.KEEP,
+        Decision.SHOW,
+        Decision.INQUISITOR_CHOICE,
+    }
+)
 
 
 def _count(name: str, value: int) -> None:
@@ -121,6 +137,124 @@ def _check_pending(state: GameState, pending: Pending) -> None:
     examine = pending.kind is Decision.INQUISITOR_CHOICE
     if examine != (state.shown is not None):
         raise ValueError("shown must be set exactly while the Inquisitor decides")
+    if setup:
+        _check_setup_decision(state, pending)
+    else:
+        _check_turn_decision(state, pending)
+
+
+def _require(ok: bool, message: str) -> None:
+    if not ok:
+        raise ValueError(message)
+
+
+def _hidden(state: GameState, seat: int) -> int:
+    return len(state.players[seat].hand)
+
+
+def _check_setup_decision(state: GameState, pending: Pending) -> None:
+    """The first player's choice of allegiance, or the draft of the seats holding one card."""
+    config = state.config
+    bare = (pending.action, pending.block, pending.challenger, pending.resume) == (None,) * 4
+    _require(bare and not pending.keep, f"pending.{pending.kind.value} names no action or block")
+    _require(not any(p.revealed for p in state.players), "no card is revealed during the setup")
+    if pending.kind is Decision.CHOOSE_ALLEGIANCE:
+        _require(config.reformation, "pending.kind choose_allegiance needs Reformation")
+        _require(
+            pending.waiting == (config.first_player,),
+            "pending.waiting must be the first player while allegiances are chosen",
+        )
+        return
+    _require(config.is_two_player_setup, "pending.kind draft needs the 2-player setup")
+    drafters = tuple(p.seat for p in state.players if len(p.hand) == 1)
+    _require(pending.waiting == drafters, "pending.waiting must be the seats holding one card")
+    aside = Counter(state.aside)
+    _require(
+        all(aside[c] >= len(drafters) for c in config.characters),
+        "aside must still hold the set of every seat that drafts",
+    )
+
+
+def _check_turn_decision(state: GameState, pending: Pending) -> None:
+    """The fields a decision of the turn needs, and the seats it may wait on."""
+    kind, action, block = pending.kind, pending.action, pending.block
+    if kind is Decision.ACTION:
+        bare = (action, block, pending.challenger, pending.resume) == (None,) * 4
+        _require(bare and not pending.keep, "pending.action names no action before one is made")
+        _require(pending.waiting == (state.active,), "pending.waiting must be the active seat")
+        return
+    if action is None:
+        raise ValueError(f"pending.action must be set for {kind.value}")
+    actor = action.player
+    _require(actor == state.active, "pending.action.player must be the active seat")
+    config = state.config
+    _require(
+        (config.reformation or not isinstance(action, Convert | Embezzle))
+        and (config.inquisitor or not isinstance(action, Examine)),
+        "pending.action is not an action of this game",
+    )
+    target: int | None = getattr(action, "target", None)
+    _require(
+        target != actor or isinstance(action, Convert), "pending.action.target must be another seat"
+    )
+    name = kind.value
+    lose = kind is Decision.LOSE_INFLUENCE
+    _require((pending.challenger is None) != (kind in ANSWERS), f"pending.challenger for {name}")
+    _require((pending.resume is None) != lose, f"pending.resume is wrong for {name}")
+    _require(bool(pending.keep) == (kind is Decision.KEEP), f"pending.keep is wrong for {name}")
+    _require(block is not None or kind not in WITH_BLOCK, f"pending.block must be set for {name}")
+    _require(block is None or kind not in WITHOUT_BLOCK, f"pending.block must be null for {name}")
+    if block is not None:
+        _require(
+            block.player != actor
+            and block.character in blocking_characters(action, state.config)
+            and bool(state.players[block.player].hand),
+            "pending.block does not fit the action",
+        )
+    _require(_waits_as_expected(state, pending), f"pending.waiting does not fit {name}")
+
+
+def _waits_as_expected(state: GameState, pending: Pending) -> bool:
+    """Whether ``pending.waiting`` holds the seats its kind of decision asks."""
+    kind, action, block, waiting = pending.kind, pending.action, pending.block, pending.waiting
+    assert action is not None
+    actor, target = action.player, pending.target
+    if kind is Decision.CHALLENGE_ACTION:
+        return is_challengeable(action) and actor not in waiting
+    if kind is Decision.COUNTER:
+        blockable = bool(blocking_characters(action, state.config))
+        aimed = target is None or waiting == (target,)
+        return blockable and aimed and actor not in waiting
+    if kind is Decision.CHALLENGE_BLOCK:
+        assert block is not None
+        return block.player not in waiting
+    if kind in ANSWERS:
+        claimant = actor if block is None else block.player
+        challenger = pending.challenger
+        return (
+            waiting == (claimant,)
+            and (block is not None or is_challengeable(action))
+            and challenger is not None
+            and challenger != claimant
+            and _hidden(state, challenger) > 0
+        )
+    if kind is Decision.LOSE_INFLUENCE:
+        resume = pending.resume
+        fits = (resume is not Stage.COUNTER or is_challengeable(action)) and (
+            resume is not Stage.RESOLVE or block is not None
+        )
+        return fits and len(waiting) == 1 and _hidden(state, waiting[0]) == INFLUENCE
+    if kind is Decision.KEEP:
+        return isinstance(action, Exchange) and waiting == (actor,)
+    if kind is Decision.SHOW:
+        shows = isinstance(action, Examine) and waiting == (target,)
+        return shows and _hidden(state, waiting[0]) == INFLUENCE
+    assert kind is Decision.INQUISITOR_CHOICE
+    return (
+        isinstance(action, Examine)
+        and waiting == (actor,)
+        and state.shown in state.players[action.target].hand
+    )
 
 
 def _check_outcome(state: GameState) -> None:
@@ -143,6 +277,18 @@ def _check_outcome(state: GameState) -> None:
     _check_pending(state, state.pending)
 
 
+def _check_allegiances(state: GameState) -> None:
+    """In Reformation, no seat has an allegiance before the first player's choice; all after."""
+    if not state.config.reformation:
+        return
+    pending = state.pending
+    choosing = pending is not None and pending.kind is Decision.CHOOSE_ALLEGIANCE
+    for p in state.players:
+        if (p.allegiance is None) != choosing:
+            must = "null before" if choosing else "set after"
+            raise ValueError(f"players[{p.seat}].allegiance must be {must} the first choice")
+
+
 def validate_state(state: GameState) -> None:
     """Check the documented invariants of ``state``.
 
@@ -150,7 +296,10 @@ def validate_state(state: GameState) -> None:
     card piles are sorted; hand sizes fit the moment (two influences a player, more only for an
     exchanger choosing what to keep); eliminated players hold no coins; a winner exactly when one
     player is alive; a pending decision exactly while the game goes on, naming only seats of the
-    game, the seats it waits on alive; the seed and counters in range.
+    game, the seats it waits on alive, and its fields fitting its kind (the action, block,
+    challenger, resume point and seats asked that the engine would have recorded), so that the
+    engine can play on from any state that passes; in Reformation, allegiances set once chosen;
+    the seed and counters in range.
 
     Raises:
         ValueError: an invariant is broken; the message names the field.
@@ -159,3 +308,4 @@ def validate_state(state: GameState) -> None:
     _check_players(state)
     _check_conservation(state)
     _check_outcome(state)
+    _check_allegiances(state)

@@ -6,6 +6,7 @@ import random
 import re
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -19,8 +20,12 @@ from coup_rules import (
     Steal,
     Tax,
     apply,
+    bots,
     legal_moves,
+    narrate,
     new_game,
+    notation,
+    schema,
     to_act,
 )
 from coup_rules.bots import BOTS, BluffBot, HonestBot, RandomBot, make_bots, play_game
@@ -254,3 +259,11 @@ def test_python_dash_m_runs_the_demo() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert WINNER.match(done.stdout.strip())
+
+
+def test_module_tables_are_read_only() -> None:
+    """No global mutable state: the bot, notation and narration tables cannot be changed."""
+    tables: list[Any] = [bots.BOTS, bots.VALUE, notation._PARSERS, narrate._DECLINES]
+    for table in [*tables, schema.SCHEMA_FILES]:
+        with pytest.raises(TypeError):
+            table["x"] = None

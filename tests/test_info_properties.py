@@ -44,6 +44,7 @@ from coup_rules import (
     validate_state,
     view,
 )
+from coup_rules.bots import BOTS
 from coup_rules.serde import SEAT_FIELDS, TAGS
 from tests.strategies import MAX_SEED, configs, reachable_games, reachable_states
 
@@ -338,3 +339,88 @@ def test_mutated_payloads_raise_only_decode_error(state: GameState, data: Any) -
         path = data.draw(st.sampled_from(_paths(payload)))
         value = data.draw(json_values)
         decodes_or_rejects(json.dumps(_replace(payload, path, value)), cls)
+
+
+@PROPS
+@given(game=reachable_games())
+def test_every_reachable_state_is_valid(game: list[GameState]) -> None:
+    """validate_state accepts every state of a random game (setup, windows, Keep, Examine)."""
+    for state in game:
+        validate_state(state)  # raises ValueError on a state it rejects
+    last = game[-1]
+    assert from_json(to_json(last), GameState) == last  # decoding validates it too
+
+
+KINDS = [d.value for d in Decision]
+CARD_NAMES = [c.name.lower() for c in Character]
+
+
+def _pending_edits(n: int) -> st.SearchStrategy[tuple[str, Any]]:
+    seat = st.integers(0, n - 1)
+    action = st.sampled_from(["income", "foreign_aid", "exchange", "embezzle", "tax"]).flatmap(
+        lambda t: st.fixed_dictionaries({"type": st.just(t), "player": seat})
+    ) | st.sampled_from(["steal", "assassinate", "examine", "convert", "coup"]).flatmap(
+        lambda t: st.fixed_dictionaries({"type": st.just(t), "player": seat, "target": seat})
+    )
+    block = st.fixed_dictionaries(
+        {"type": st.just("block"), "player": seat, "character": st.sampled_from(CARD_NAMES)}
+    )
+    return st.one_of(
+        st.tuples(st.just("kind"), st.sampled_from(KINDS)),
+        st.tuples(st.just("waiting"), st.sets(seat, min_size=1).map(sorted)),
+        st.tuples(st.just("action"), st.none() | action),
+        st.tuples(st.just("block"), st.none() | block),
+        st.tuples(st.just("challenger"), st.none() | seat),
+        st.tuples(st.just("resume"), st.sampled_from([None, "counter", "resolve", "end"])),
+        st.tuples(st.just("keep"), st.integers(0, 3)),
+        st.tuples(st.just("$shown"), st.none() | st.sampled_from(CARD_NAMES)),
+        st.tuples(st.just("$active"), seat),
+        st.tuples(st.just("$turn"), st.integers(0, 2)),
+    )
+
+
+def playable(state: GameState) -> None:
+    """Every seat's legal moves can be listed and applied, each giving a valid state."""
+    for seat in range(state.config.players):
+        moves = legal_moves(state, seat)
+        assert bool(moves) == (seat in to_act(state))
+        for move in moves:
+            validate_state(apply(state, move))
+    assert bool(to_act(state)) != state.is_over
+
+
+@settings(max_examples=120, deadline=None)
+@given(state=reachable_states(max_moves=60), data=st.data())
+def test_decoded_states_are_playable(state: GameState, data: Any) -> None:
+    """A state payload whose pending decision (or shown card, active seat, turn) was edited
+    either raises DecodeError or decodes to a state the engine can play on: legal_moves and
+    apply never fail on it (API "Serialization": never a half-built object)."""
+    payload = json.loads(to_json(state))
+    if payload["pending"] is None:
+        return
+    for name, value in data.draw(st.lists(_pending_edits(state.config.players), max_size=2)):
+        where = payload if name.startswith("$") else payload["pending"]
+        where[name.lstrip("$")] = value
+    try:
+        decoded = from_json(json.dumps(payload), GameState)
+    except DecodeError:
+        return
+    playable(decoded)
+
+
+@PROPS
+@given(game=reachable_games(max_moves=100), rng_seed=st.integers(0, 2**32))
+def test_bots_ignore_what_their_seat_cannot_see_r_info_3(
+    game: list[GameState], rng_seed: int
+) -> None:
+    """R-INFO-2, R-INFO-3: every bot picks the same move, with the same chance, in two states
+    that differ only in what its seat cannot see (other hands, the Court, the set-aside cards,
+    unseen event fields, the seed)."""
+    rng = random.Random(rng_seed)
+    for state in game:
+        for seat in to_act(state):
+            other = blinded(state, seat, rng)
+            for make in BOTS.values():
+                k = rng.randrange(2**32)
+                mine = make().choose(state, seat, random.Random(k))
+                assert make().choose(other, seat, random.Random(k)) == mine

@@ -19,11 +19,13 @@ from coup_rules import (
     ChooseAllegiance,
     CoinsMoved,
     Config,
+    Coup,
     DecodeError,
     Event,
     Examine,
     ForeignAid,
     GameState,
+    Income,
     Keep,
     LoseInfluence,
     Move,
@@ -305,7 +307,9 @@ def test_seed_and_draws_in_range() -> None:
 def test_validate_accepts_new_games() -> None:
     """Every fresh game passes validate_state."""
     for config in (Config(players=2), Config(players=6, reformation=True), INQ3):
-        validate_state(new_game(config, seed=4))
+        state = new_game(config, seed=4)
+        validate_state(state)  # raises ValueError on a state it rejects
+        assert from_json(to_json(state), GameState) == state
 
 
 @pytest.mark.parametrize(
@@ -320,3 +324,85 @@ def test_validate_accepts_new_games() -> None:
 def test_strict_json(text: str) -> None:
     """Repeated names, NaN, absurd nesting and huge numbers are malformed input."""
     assert "malformed JSON" in decode_error(text, Move)
+
+
+# --- the pending decision must fit its kind (a decoded state must be playable) -----------------
+
+
+def _rejected(state: GameState, edit: Any, where: str) -> None:
+    data = state_data(state)
+    edit(data)
+    assert where in decode_error(json.dumps(data), GameState)
+
+
+def _set_pending(**fields: Any) -> Any:
+    return lambda d: d["pending"].update(fields)
+
+
+@pytest.mark.parametrize(
+    ("edit", "where"),
+    [
+        (_set_pending(kind="counter"), "pending.waiting"),
+        (_set_pending(action=None), "pending.action"),
+        (_set_pending(action={"type": "exchange", "player": 0}), "pending.waiting"),
+        (_set_pending(waiting=[2]), "pending.waiting"),
+        (_set_pending(challenger=2), "pending.challenger"),
+        (_set_pending(resume="end"), "pending.resume"),
+        (_set_pending(kind="answer_action_challenge", challenger=1), "pending.waiting"),
+        (_set_pending(block={"type": "block", "player": 1, "character": "contessa"}), "block"),
+        (lambda d: d.update(active=1), "pending.action.player"),
+    ],
+)
+def test_pending_must_fit_its_kind_r_inq_4(edit: Any, where: str) -> None:
+    """R-INQ-4, R-WIN-3, R-CHAL-1: a pending decision whose fields do not fit its kind (which
+    the engine cannot reach, and on which legal_moves or apply would fail) is invalid input."""
+    _rejected(game(), edit, where)
+
+
+def test_examined_card_must_be_in_the_targets_hand_r_inq_5() -> None:
+    """R-INQ-5, R-INQ-6: the shown card is one of the target's hidden cards (else ForceExchange
+    would return a card nobody holds)."""
+    state = play(game(), Show(1, CONTESSA))
+    _rejected(state, lambda d: d.update(shown="assassin"), "pending.waiting")
+
+
+def test_lose_influence_asks_a_seat_with_two_hidden_cards_r_inf_1() -> None:
+    """R-INF-1, R-INFO-4: LoseInfluence is asked of one seat holding two hidden cards."""
+    edit = _set_pending(kind="lose_influence", resume="end", waiting=[1, 2])
+    _rejected(game(), edit, "pending.waiting")
+
+
+def test_draft_waits_on_the_seats_holding_one_card_r_setup_8() -> None:
+    """R-SETUP-8: the draft asks exactly the seats holding one card, whose sets are still
+    set aside; nobody has revealed a card yet."""
+    state = new_game(Config(players=2), seed=9)
+    _rejected(state, _set_pending(waiting=[0]), "pending.waiting")
+
+    def no_sets(d: dict[str, Any]) -> None:
+        d["court"] = sorted(d["court"] + d["aside"][:2], key=ORDER.index)
+        d["aside"] = d["aside"][2:]
+
+    _rejected(state, no_sets, "aside")
+
+
+def test_reformation_allegiances_set_after_the_choice_r_ref_1() -> None:
+    """R-REF-1: in Reformation, every seat has an allegiance once the first player has chosen
+    (a seat without one could not be converted), and none before."""
+    config = Config(players=3, reformation=True)
+    state = new_game(config, seed=2)
+    validate_state(state)
+    chosen = play(state, ChooseAllegiance(0, Allegiance.LOYALIST))
+    _rejected(chosen, lambda d: d["players"][2].update(allegiance=None), "players[2].allegiance")
+    _rejected(state, lambda d: d["players"][1].update(allegiance="loyalist"), "allegiance")
+
+
+def test_coup_loss_names_the_coup_r_inf_1() -> None:
+    """R-INF-1: while the target of a Coup chooses a card to lose, the pending decision names the
+    Coup; the state decodes, and one that names no action is rejected."""
+    state = new_game(INQ3, seed=3, hands=[(DUKE, DUKE), (CAPTAIN, CONTESSA), (ASSASSIN, DUKE)])
+    state = play(state, *[Income(s % 3) for s in range(15)], Coup(0, 1))
+    assert state.pending is not None and state.pending.action == Coup(0, 1)
+    assert from_json(to_json(state), GameState) == state
+    bare = attrs.evolve(state, pending=attrs.evolve(state.pending, action=None))
+    with pytest.raises(DecodeError, match=r"pending\.action"):
+        from_json(to_json(bare), GameState)

@@ -12,6 +12,7 @@ from coup_rules.events import ActionDeclared, AllegianceChanged, CardShown, Pool
 from coup_rules.moves import (
     ActionMove,
     Assassinate,
+    Block,
     Convert,
     Coup,
     Embezzle,
@@ -112,7 +113,7 @@ def resolve(t: Table, action: ActionMove) -> None:
         t.take(actor, 3)
     elif isinstance(action, Coup | Assassinate):
         if t.players[action.target].hand:
-            lose_influence(t, action.target, Stage.END)
+            lose_influence(t, action.target, Stage.END, action)
             return
     elif isinstance(action, Steal):
         target = t.players[action.target]
@@ -161,17 +162,20 @@ def _convert(t: Table, seat: int) -> None:
     t.events.append(AllegianceChanged(seat, flipped))
 
 
-def lose_influence(t: Table, seat: int, resume: Stage) -> None:
-    """``seat`` loses one influence, then the turn goes on at ``resume`` (R-INF-1, R-INF-2)."""
+def lose_influence(
+    t: Table, seat: int, resume: Stage, action: ActionMove, block: Block | None = None
+) -> None:
+    """``seat`` loses one influence, then the turn goes on at ``resume`` (R-INF-1, R-INF-2).
+
+    ``action`` and ``block`` are the turn's, named in the pending decision while ``seat`` chooses.
+    """
     hand = t.players[seat].hand
     if len(hand) == 1:
         t.reveal(seat, hand[0])
         if t.winner is None:
             advance(t, resume)
         return
-    prev = t.pending
-    assert prev is not None
-    t.pending = Pending(Decision.LOSE_INFLUENCE, (seat,), prev.action, prev.block, resume=resume)
+    t.pending = Pending(Decision.LOSE_INFLUENCE, (seat,), action, block, resume=resume)
 
 
 def advance(t: Table, stage: Stage) -> None:

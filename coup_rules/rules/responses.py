@@ -73,7 +73,7 @@ def on_prove(t: Table, move: Prove) -> None:
     t.events.append(Proved(move.player, cards))
     t.return_cards(move.player, cards, log=False)
     t.draw(move.player, len(cards))
-    lose_influence(t, p.challenger, resume)
+    lose_influence(t, p.challenger, resume, p.action, p.block)
 
 
 def on_concede(t: Table, move: Concede) -> None:
@@ -84,6 +84,6 @@ def on_concede(t: Table, move: Concede) -> None:
     if p.kind is Decision.ANSWER_ACTION_CHALLENGE:
         if isinstance(p.action, Assassinate):
             t.take(move.player, ASSASSINATE_COST)
-        lose_influence(t, move.player, Stage.END)
+        lose_influence(t, move.player, Stage.END, p.action)
     else:
-        lose_influence(t, move.player, Stage.RESOLVE)
+        lose_influence(t, move.player, Stage.RESOLVE, p.action, p.block)
