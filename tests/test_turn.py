@@ -228,6 +228,16 @@ def test_a_challenge_is_not_open_during_the_action_decision() -> None:
     assert "waits for an action" in err.value.reason
 
 
+def test_a_value_that_is_not_a_move_is_rejected() -> None:
+    """R-TURN-7: apply rejects something that is not a move at all, naming this rule."""
+    state = game()
+    with pytest.raises(IllegalMoveError) as err:
+        apply(state, "p0 income")  # type: ignore[arg-type]
+    assert err.value.rule == "R-TURN-7"
+    assert err.value.move == "p0 income"
+    assert "is not a move" in err.value.reason
+
+
 def test_an_action_is_not_open_in_a_challenge_window() -> None:
     """R-TURN-7: an action declared in a challenge window is rejected (the window's rule)."""
     state = play(game(), Tax(0))
