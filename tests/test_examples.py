@@ -16,6 +16,7 @@ ARGS: dict[str, list[str]] = {
     "first_game.py": ["3"],
     "fixed_deal.py": ["3"],
     "bot_tournament.py": ["4"],
+    "server_loop.py": ["3"],
 }
 
 # Something each known script must print.
@@ -23,6 +24,7 @@ EXPECTED: dict[str, str] = {
     "first_game.py": " won after ",
     "fixed_deal.py": "Seat 2 is eliminated.",
     "bot_tournament.py": "4 games of 3 players",
+    "server_loop.py": "saved and restored after 10 moves",
 }
 
 
