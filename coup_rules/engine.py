@@ -54,11 +54,9 @@ def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
         if moves is not None and type(player) is int:
             return moves
     n = state.config.players
-    if type(player) is not int and (isinstance(player, bool) or not isinstance(player, int)):
+    if type(player) is not int or not 0 <= player < n:
         raise ValueError(f"player must be a seat from 0 to {n - 1}, not {player!r}")
-    if not 0 <= player < n:
-        raise ValueError(f"player must be a seat from 0 to {n - 1}, not {player!r}")
-    return _legal(state, int(player))
+    return _legal(state, player)
 
 
 def _legal(state: GameState, seat: int) -> tuple[Move, ...]:

@@ -17,7 +17,7 @@ from coup_rules.moves import (
 )
 from coup_rules.rules.flow import advance, end_turn, show_card, start_turn
 from coup_rules.rules.table import Table
-from coup_rules.state import Decision, Pending, PlayerState, Stage
+from coup_rules.state import Decision, Pending, PlayerState
 
 __all__ = [
     "next_setup_step",
@@ -38,11 +38,11 @@ def _examine(t: Table) -> Examine:
 
 def on_lose_influence(t: Table, move: LoseInfluence) -> None:
     """Turn the chosen card face up, then go on with the turn (R-INF-1)."""
-    assert t.pending is not None
-    resume = t.pending.resume or Stage.END
+    pending = t.pending
+    assert pending is not None and pending.action is not None and pending.resume is not None
     t.reveal(move.player, move.character)
     if t.winner is None:
-        advance(t, resume)
+        advance(t, pending.resume, pending.action)
 
 
 def on_keep(t: Table, move: Keep) -> None:

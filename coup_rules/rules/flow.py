@@ -173,17 +173,16 @@ def lose_influence(
     if len(hand) == 1:
         t.reveal(seat, hand[0])
         if t.winner is None:
-            advance(t, resume)
+            advance(t, resume, action)
         return
     t.pending = Pending(Decision.LOSE_INFLUENCE, (seat,), action, block, resume=resume)
 
 
-def advance(t: Table, stage: Stage) -> None:
-    """Go on with the turn from ``stage``."""
-    action = t.pending.action if t.pending is not None else None
-    if action is not None and stage is Stage.COUNTER:
+def advance(t: Table, stage: Stage, action: ActionMove) -> None:
+    """Go on with the turn's ``action`` from ``stage``."""
+    if stage is Stage.COUNTER:
         open_counter(t, action)
-    elif action is not None and stage is Stage.RESOLVE:
+    elif stage is Stage.RESOLVE:
         resolve(t, action)
     else:
         end_turn(t)
