@@ -50,6 +50,9 @@ class Pending:
         challenger: who challenged the claim now being answered.
         resume: after ``LOSE_INFLUENCE``, where the turn goes on.
         keep: for ``KEEP``, how many cards the exchanger keeps.
+        claim: the character the action claims (the Duke for Tax, the Ambassador or the
+            Inquisitor for Exchange, ...); ``None`` for actions that claim none and for Embezzle,
+            which claims *not* to hold the Duke. A block's claim is ``block.character``.
     """
 
     kind: Decision
@@ -59,6 +62,7 @@ class Pending:
     challenger: int | None = None
     resume: Stage | None = None
     keep: int = 0
+    claim: Character | None = None
 
     @property
     def actor(self) -> int | None:

@@ -11,7 +11,7 @@ from collections import Counter
 from coup_rules.cards import Character
 from coup_rules.moves import Convert, Embezzle, Examine, Exchange
 from coup_rules.rng import MAX_SEED
-from coup_rules.rules.claims import blocking_characters, is_challengeable
+from coup_rules.rules.claims import blocking_characters, claimed_character, is_challengeable
 from coup_rules.rules.flow import EXCHANGE_DRAWS, INQUISITOR_EXCHANGE_DRAWS
 from coup_rules.state import Decision, GameState, Pending, Stage
 
@@ -155,8 +155,11 @@ def _hidden(state: GameState, seat: int) -> int:
 def _check_setup_decision(state: GameState, pending: Pending) -> None:
     """The first player's choice of allegiance, or the draft of the seats holding one card."""
     config = state.config
-    bare = (pending.action, pending.block, pending.challenger, pending.resume) == (None,) * 4
-    _require(bare and not pending.keep, f"pending.{pending.kind.value} names no action or block")
+    fields = (pending.action, pending.block, pending.challenger, pending.resume, pending.claim)
+    _require(
+        fields == (None,) * 5 and not pending.keep,
+        f"pending.{pending.kind.value} names no action or block",
+    )
     _require(not any(p.revealed for p in state.players), "no card is revealed during the setup")
     if pending.kind is Decision.CHOOSE_ALLEGIANCE:
         _require(config.reformation, "pending.kind choose_allegiance needs Reformation")
@@ -179,7 +182,7 @@ def _check_turn_decision(state: GameState, pending: Pending) -> None:
     """The fields a decision of the turn needs, and the seats it may wait on."""
     kind, action, block = pending.kind, pending.action, pending.block
     if kind is Decision.ACTION:
-        bare = (action, block, pending.challenger, pending.resume) == (None,) * 4
+        bare = (action, block, pending.challenger, pending.resume, pending.claim) == (None,) * 5
         _require(bare and not pending.keep, "pending.action names no action before one is made")
         _require(pending.waiting == (state.active,), "pending.waiting must be the active seat")
         return
@@ -198,6 +201,9 @@ def _check_turn_decision(state: GameState, pending: Pending) -> None:
         target != actor or isinstance(action, Convert), "pending.action.target must be another seat"
     )
     name = kind.value
+    _require(
+        pending.claim == claimed_character(action, config), "pending.claim must be the action's"
+    )
     lose = kind is Decision.LOSE_INFLUENCE
     _require((pending.challenger is None) != (kind in ANSWERS), f"pending.challenger for {name}")
     _require((pending.resume is None) != lose, f"pending.resume is wrong for {name}")

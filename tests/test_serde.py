@@ -23,6 +23,7 @@ from coup_rules import (
     DecodeError,
     Event,
     Examine,
+    Exchange,
     ForeignAid,
     GameState,
     Income,
@@ -41,7 +42,7 @@ from coup_rules import (
     view,
 )
 from coup_rules.serde import tag_of
-from tests.helpers import ASSASSIN, CAPTAIN, CONTESSA, DUKE, INQUISITOR, play
+from tests.helpers import AMBASSADOR, ASSASSIN, CAPTAIN, CONTESSA, DUKE, INQUISITOR, play
 
 INQ3 = Config(players=3, inquisitor=True)
 ORDER = ["duke", "assassin", "captain", "ambassador", "contessa", "inquisitor"]
@@ -406,3 +407,13 @@ def test_coup_loss_names_the_coup_r_inf_1() -> None:
     bare = attrs.evolve(state, pending=attrs.evolve(state.pending, action=None))
     with pytest.raises(DecodeError, match=r"pending\.action"):
         from_json(to_json(bare), GameState)
+
+
+def test_pending_claim_must_be_the_actions_r_act_11() -> None:
+    """R-ACT-11: the pending decision names the character its action claims; a decoded state
+    whose claim disagrees with the action is rejected."""
+    state = play(new_game(Config(players=3, inquisitor=True), seed=2), Exchange(0))
+    assert state.pending is not None and state.pending.claim is INQUISITOR
+    wrong = attrs.evolve(state, pending=attrs.evolve(state.pending, claim=AMBASSADOR))
+    with pytest.raises(DecodeError, match=r"pending\.claim"):
+        from_json(to_json(wrong), GameState)

@@ -24,7 +24,7 @@ from coup_rules.moves import (
     Tax,
 )
 from coup_rules.rules.allegiance import may_target
-from coup_rules.rules.claims import blocking_characters, is_challengeable
+from coup_rules.rules.claims import blocking_characters, claimed_character, is_challengeable
 from coup_rules.rules.table import Table
 from coup_rules.state import Decision, Pending, PlayerState, Stage
 
@@ -74,7 +74,9 @@ def declare(t: Table, action: ActionMove) -> None:
         t.pay(action.player, cost, pool)
     if is_challengeable(action):
         others = tuple(s for s in t.living() if s != action.player)
-        t.pending = Pending(Decision.CHALLENGE_ACTION, others, action)
+        t.pending = Pending(
+            Decision.CHALLENGE_ACTION, others, action, claim=claimed_character(action, t.config)
+        )
     else:
         open_counter(t, action)
 
@@ -97,7 +99,8 @@ def open_counter(t: Table, action: ActionMove) -> None:
     """The action's claim stands: open the counter window, or resolve (R-WIN-3, R-WIN-4)."""
     blockers = _blockers(t, action)
     if blockers:
-        t.pending = Pending(Decision.COUNTER, blockers, action)
+        claim = claimed_character(action, t.config)
+        t.pending = Pending(Decision.COUNTER, blockers, action, claim=claim)
     else:
         resolve(t, action)
 
@@ -123,7 +126,7 @@ def resolve(t: Table, action: ActionMove) -> None:
         keep = len(t.players[actor].hand)
         draws = INQUISITOR_EXCHANGE_DRAWS if t.config.inquisitor else EXCHANGE_DRAWS
         t.draw(actor, draws)
-        t.pending = Pending(Decision.KEEP, (actor,), action, keep=keep)
+        t.pending = Pending(Decision.KEEP, (actor,), action, keep=keep, claim=t.config.exchanger)
         return
     elif isinstance(action, Examine):
         if _open_examine(t, action):
@@ -143,7 +146,7 @@ def _open_examine(t: Table, action: Examine) -> bool:
     if len(hand) == 1:
         show_card(t, action, hand[0])
     else:
-        t.pending = Pending(Decision.SHOW, (action.target,), action)
+        t.pending = Pending(Decision.SHOW, (action.target,), action, claim=Character.INQUISITOR)
     return True
 
 
@@ -151,7 +154,9 @@ def show_card(t: Table, action: Examine, card: Character) -> None:
     """The target shows ``card`` to the Inquisitor, who then decides (R-INQ-4)."""
     t.shown = card
     t.events.append(CardShown(action.target, action.player, card))
-    t.pending = Pending(Decision.INQUISITOR_CHOICE, (action.player,), action)
+    t.pending = Pending(
+        Decision.INQUISITOR_CHOICE, (action.player,), action, claim=Character.INQUISITOR
+    )
 
 
 def _convert(t: Table, seat: int) -> None:
@@ -175,7 +180,8 @@ def lose_influence(
         if t.winner is None:
             advance(t, resume, action)
         return
-    t.pending = Pending(Decision.LOSE_INFLUENCE, (seat,), action, block, resume=resume)
+    claim = claimed_character(action, t.config)
+    t.pending = Pending(Decision.LOSE_INFLUENCE, (seat,), action, block, resume=resume, claim=claim)
 
 
 def advance(t: Table, stage: Stage, action: ActionMove) -> None:

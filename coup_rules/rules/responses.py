@@ -27,7 +27,9 @@ def on_challenge(t: Table, move: Challenge) -> None:
         assert p.block is not None
         challenged, answer = p.block.player, Decision.ANSWER_BLOCK_CHALLENGE
     t.events.append(Challenged(move.player, challenged))
-    t.pending = Pending(answer, (challenged,), p.action, p.block, challenger=move.player)
+    t.pending = Pending(
+        answer, (challenged,), p.action, p.block, challenger=move.player, claim=p.claim
+    )
 
 
 def on_allow(t: Table, move: Allow) -> None:
@@ -37,7 +39,7 @@ def on_allow(t: Table, move: Allow) -> None:
     t.events.append(Allowed(move.player, p.kind))
     waiting = tuple(s for s in p.waiting if s != move.player)
     if waiting:
-        t.pending = Pending(p.kind, waiting, p.action, p.block)
+        t.pending = Pending(p.kind, waiting, p.action, p.block, claim=p.claim)
     elif p.kind is Decision.CHALLENGE_ACTION:
         open_counter(t, p.action)
     elif p.kind is Decision.COUNTER:
@@ -51,7 +53,7 @@ def on_block(t: Table, move: Block) -> None:
     p = _pending(t)
     t.events.append(Blocked(move.player, move.character))
     others = tuple(s for s in t.living() if s != move.player)
-    t.pending = Pending(Decision.CHALLENGE_BLOCK, others, p.action, move)
+    t.pending = Pending(Decision.CHALLENGE_BLOCK, others, p.action, move, claim=p.claim)
 
 
 def on_prove(t: Table, move: Prove) -> None:
