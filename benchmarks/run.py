@@ -172,11 +172,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a short smoke run (for CI)")
     args = parser.parse_args(argv)
     games, runs, peak_games = (20, 1, 50) if args.quick else (400, 5, 10_000)
-    print(f"coup_rules benchmarks — {time.strftime('%Y-%m-%d')}, Python {platform.python_version()}"
-          f", {platform.machine()}, {cpu_name()}")
+    print(
+        f"coup_rules benchmarks — {time.strftime('%Y-%m-%d')}, Python {platform.python_version()}"
+        f", {platform.machine()}, {cpu_name()}"
+    )
     print(f"{games} games per run, median of {runs} runs after a warm-up\n")
-    header = (f"{'players':>7} {'variant':<12} {'games/s':>9} {'decisions/s':>12} "
-              f"{'µs legal_moves':>15} {'µs apply':>9} {'B/state':>8}")
+    header = (
+        f"{'players':>7} {'variant':<12} {'games/s':>9} {'decisions/s':>12} "
+        f"{'µs legal_moves':>15} {'µs apply':>9} {'B/state':>8}"
+    )
     print(header)
     print("-" * len(header))
     for players in (2, 4, 6):
@@ -185,9 +189,11 @@ def main(argv: list[str] | None = None) -> int:
             gps, dps = median_of(runs, lambda c=config: plain_loop(c, games, 7))
             timed = self_play(config, games, 11)
             per_state, _ = bytes_per_state(config, 13)
-            print(f"{players:>7} {name:<12} {gps:>9.0f} {dps:>12.0f} "
-                  f"{timed.legal_ns / timed.legal_calls / 1e3:>15.2f} "
-                  f"{timed.apply_ns / timed.apply_calls / 1e3:>9.2f} {per_state:>8.0f}")
+            print(
+                f"{players:>7} {name:<12} {gps:>9.0f} {dps:>12.0f} "
+                f"{timed.legal_ns / timed.legal_calls / 1e3:>15.2f} "
+                f"{timed.apply_ns / timed.apply_calls / 1e3:>9.2f} {per_state:>8.0f}"
+            )
     peak = peak_memory(Config(players=4), peak_games, 17)
     print(f"\npeak traced memory of a {peak_games}-game 4-player run: {peak / 1024:.0f} KiB")
     ours = median_of(runs, lambda: plain_loop(Config(players=4), games, 7))
@@ -195,8 +201,10 @@ def main(argv: list[str] | None = None) -> int:
     if theirs is None:
         print("coupml is not installed: no side-by-side comparison")
     else:
-        print(f"4 players, side by side: coup_rules {ours[0]:.0f} games/s, coupml "
-              f"{theirs[0]:.0f} games/s: ratio {ours[0] / theirs[0]:.2f}")
+        print(
+            f"4 players, side by side: coup_rules {ours[0]:.0f} games/s, coupml "
+            f"{theirs[0]:.0f} games/s: ratio {ours[0] / theirs[0]:.2f}"
+        )
     return 0
 
 

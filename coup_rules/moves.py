@@ -247,6 +247,15 @@ Move: TypeAlias = (
 """Every kind of move, in the order of ``legal_moves``."""
 
 ACTION_TYPES: tuple[type, ...] = (
-    Income, ForeignAid, Coup, Tax, Assassinate, Steal, Exchange, Examine, Convert, Embezzle
+    Income,
+    ForeignAid,
+    Coup,
+    Tax,
+    Assassinate,
+    Steal,
+    Exchange,
+    Examine,
+    Convert,
+    Embezzle,
 )
 TARGETED_ACTIONS: tuple[type, ...] = (Coup, Assassinate, Steal, Examine, Convert)

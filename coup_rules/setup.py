@@ -191,9 +191,7 @@ def new_game(
         for seat in range(config.players)
     )
     events: list[Event] = [Dealt(p.seat, len(p.hand), p.hand) for p in players]
-    events += [
-        AllegianceChanged(p.seat, p.allegiance) for p in players if p.allegiance is not None
-    ]
+    events += [AllegianceChanged(p.seat, p.allegiance) for p in players if p.allegiance is not None]
     state = GameState(
         config=config,
         players=players,

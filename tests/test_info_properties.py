@@ -281,8 +281,10 @@ json_values = st.recursive(
     | st.floats(allow_nan=False)
     | st.text(max_size=5)
     | st.sampled_from(WORDS),
-    lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(st.sampled_from(WORDS) | st.text(max_size=4), inner, max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(WORDS) | st.text(max_size=4), inner, max_size=5)
+    ),
     max_leaves=20,
 )
 

@@ -137,8 +137,10 @@ def _explain_move(state: GameState, pending: Pending, move: Any) -> tuple[str, s
         found = _explain_target(state, move, target)
         if found:
             return found
-    if me.coins >= FORCED_COUP_COINS and pending.kind is Decision.ACTION and not isinstance(
-        move, Coup
+    if (
+        me.coins >= FORCED_COUP_COINS
+        and pending.kind is Decision.ACTION
+        and not isinstance(move, Coup)
     ):
         return (
             f"seat {move.player} starts the turn with {me.coins} coins and must Coup",
