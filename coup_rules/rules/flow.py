@@ -24,7 +24,7 @@ from coup_rules.moves import (
     Tax,
 )
 from coup_rules.rules.allegiance import may_target
-from coup_rules.rules.claims import blocking_characters, claimed_character, is_challengeable
+from coup_rules.rules.claims import claimed_character, is_challengeable
 from coup_rules.rules.table import Table
 from coup_rules.state import Decision, Pending, PlayerState, Stage
 
@@ -82,8 +82,7 @@ def declare(t: Table, action: ActionMove) -> None:
 
 
 def _blockers(t: Table, action: ActionMove) -> tuple[int, ...]:
-    if not blocking_characters(action, t.config):
-        return ()
+    """The seats asked in the counter window: Foreign Aid's possible blockers, or the target."""
     if isinstance(action, ForeignAid):
         reformation = t.config.reformation
         return tuple(
@@ -91,8 +90,9 @@ def _blockers(t: Table, action: ActionMove) -> tuple[int, ...]:
             for s in t.living()
             if s != action.player and may_target(t.players, s, action.player, reformation)
         )
-    target: int = action.target  # type: ignore[union-attr]
-    return (target,) if t.players[target].hand else ()
+    if isinstance(action, Assassinate | Steal):
+        return (action.target,) if t.players[action.target].hand else ()
+    return ()
 
 
 def open_counter(t: Table, action: ActionMove) -> None:
