@@ -13,6 +13,8 @@ class Decision(enum.Enum):
     def __repr__(self) -> str:
         return f"Decision.{self.name}"
 
+    __hash__ = object.__hash__  # members are singletons: identity hashing, done in C
+
     CHOOSE_ALLEGIANCE = "choose_allegiance"
     """Reformation setup: the first player picks an allegiance (R-REF-1)."""
     DRAFT = "draft"
@@ -44,6 +46,8 @@ class Stage(enum.Enum):
 
     def __repr__(self) -> str:
         return f"Stage.{self.name}"
+
+    __hash__ = object.__hash__  # members are singletons: identity hashing, done in C
 
     COUNTER = "counter"
     """The action claim stood: on to the counter window."""

@@ -63,12 +63,13 @@ def _legal(state: GameState, seat: int) -> tuple[Move, ...]:
     """``legal_for``, computed once per state and seat (states are immutable)."""
     cache = state._legal
     if cache is None:
-        cache = {}
-        object.__setattr__(state, "_legal", cache)
-    moves = cache.get(seat)
-    if moves is None:
-        moves = cache[seat] = legal_for(state, seat)
-    return moves
+        moves = legal_for(state, seat)
+        object.__setattr__(state, "_legal", {seat: moves})
+        return moves
+    found = cache.get(seat)
+    if found is None:
+        found = cache[seat] = legal_for(state, seat)
+    return found
 
 
 def to_act(state: GameState) -> tuple[int, ...]:

@@ -47,6 +47,8 @@ class Pool(enum.Enum):
     def __repr__(self) -> str:
         return f"Pool.{self.name}"
 
+    __hash__ = object.__hash__  # members are singletons: identity hashing, done in C
+
     TREASURY = "treasury"
     RESERVE = "reserve"
 

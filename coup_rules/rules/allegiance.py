@@ -6,7 +6,13 @@ from collections.abc import Sequence
 
 from coup_rules.state import PlayerState
 
-__all__ = ["may_target"]
+__all__ = ["may_target", "opponents"]
+
+
+def _united(players: Sequence[PlayerState]) -> bool:
+    """Whether every living player shares one allegiance, which lifts the restriction."""
+    sides = {p.allegiance for p in players if p.hand}
+    return len(sides) <= 1
 
 
 def may_target(players: Sequence[PlayerState], actor: int, target: int, reformation: bool) -> bool:
@@ -15,9 +21,18 @@ def may_target(players: Sequence[PlayerState], actor: int, target: int, reformat
     Outside Reformation, always. In Reformation, only a player of the other allegiance, unless
     every living player shares one allegiance; judged with the allegiances of the moment.
     """
-    if not reformation:
+    if not reformation or players[target].allegiance != players[actor].allegiance:
         return True
-    mine = players[actor].allegiance
-    if players[target].allegiance != mine:
-        return True
-    return all(p.allegiance == mine for p in players if p.hand)
+    return _united(players)
+
+
+def opponents(players: Sequence[PlayerState], actor: int, reformation: bool) -> tuple[int, ...]:
+    """The living seats ``actor`` may target, which are also those who may block its Foreign Aid.
+
+    The relation is symmetric: two players may act against each other unless they share an
+    allegiance while the table is divided (R-ACT-8, R-REF-2, R-REF-3, R-REF-4).
+    """
+    if reformation and not _united(players):
+        mine = players[actor].allegiance
+        return tuple([p.seat for p in players if p.hand and p.allegiance != mine])
+    return tuple([p.seat for p in players if p.hand and p.seat != actor])

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from itertools import combinations_with_replacement
 from types import MappingProxyType
+from typing import TypeVar
 
 from coup_rules.cards import Allegiance, Character
 from coup_rules.config import MAX_PLAYERS
@@ -68,6 +69,36 @@ LOSE = tuple(tuple(LoseInfluence(s, c) for c in Character) for s in _SEATS)
 SHOW = tuple(tuple(Show(s, c) for c in Character) for s in _SEATS)
 DRAFT = tuple(tuple(Draft(s, c) for c in Character) for s in _SEATS)
 CHOOSE = tuple(tuple(ChooseAllegiance(s, a) for a in Allegiance) for s in _SEATS)
+
+
+_Choice = TypeVar("_Choice", LoseInfluence, Show)
+
+
+def _choices(moves: tuple[_Choice, ...]) -> Mapping[tuple[Character, ...], tuple[_Choice, ...]]:
+    """For each sorted hand of 1 or 2 cards, the moves naming each different card once."""
+    hands = [h for n in (1, 2) for h in combinations_with_replacement(tuple(Character), n)]
+    return MappingProxyType({h: tuple(moves[c] for c in sorted(set(h))) for h in hands})
+
+
+LOSE_CHOICES = tuple(_choices(LOSE[s]) for s in _SEATS)
+"""``LOSE_CHOICES[seat][hand]``: the LoseInfluence moves for a sorted hand of 1 or 2 cards."""
+SHOW_CHOICES = tuple(_choices(SHOW[s]) for s in _SEATS)
+"""``SHOW_CHOICES[seat][hand]``: the Show moves for a sorted hand of 1 or 2 cards."""
+
+
+def _counters(seat: int) -> Mapping[tuple[Character, ...], tuple[Block | Allow, ...]]:
+    """The counter-window answers, keyed by the characters that block the action."""
+    blockers = [
+        (Character.DUKE,),
+        (Character.CONTESSA,),
+        (Character.CAPTAIN, Character.AMBASSADOR),
+        (Character.CAPTAIN, Character.INQUISITOR),
+    ]
+    return MappingProxyType({b: (*(BLOCK[seat][c] for c in b), ALLOW[seat]) for b in blockers})
+
+
+COUNTER_ANSWERS = tuple(_counters(s) for s in _SEATS)
+"""``COUNTER_ANSWERS[seat][blocking characters]``: the Blocks, then Allow."""
 
 
 def _keeps(seat: int) -> Mapping[tuple[Character, ...], Keep]:

@@ -23,7 +23,7 @@ from coup_rules.moves import (
     Steal,
     Tax,
 )
-from coup_rules.rules.allegiance import may_target
+from coup_rules.rules.allegiance import opponents
 from coup_rules.rules.claims import claimed_character, is_challengeable
 from coup_rules.rules.table import Table
 from coup_rules.state import Decision, Pending, PlayerState, Stage
@@ -84,12 +84,7 @@ def declare(t: Table, action: ActionMove) -> None:
 def _blockers(t: Table, action: ActionMove) -> tuple[int, ...]:
     """The seats asked in the counter window: Foreign Aid's possible blockers, or the target."""
     if isinstance(action, ForeignAid):
-        reformation = t.config.reformation
-        return tuple(
-            s
-            for s in t.living()
-            if s != action.player and may_target(t.players, s, action.player, reformation)
-        )
+        return opponents(t.players, action.player, t.config.reformation)
     if isinstance(action, Assassinate | Steal):
         return (action.target,) if t.players[action.target].hand else ()
     return ()

@@ -12,8 +12,8 @@ from coup_rules.moves import (
     Move,
 )
 from coup_rules.rules import catalog as cat
-from coup_rules.rules.allegiance import may_target
-from coup_rules.rules.claims import blocking_characters, claimed_character
+from coup_rules.rules.allegiance import opponents
+from coup_rules.rules.claims import blocking_characters
 from coup_rules.rules.flow import ASSASSINATE_COST, COUP_COST
 from coup_rules.state import Decision, GameState, Pending
 
@@ -24,14 +24,7 @@ FORCED_COUP_COINS = 10
 
 def targets(state: GameState, actor: int) -> tuple[int, ...]:
     """The seats ``actor`` may aim Coup, Assassinate, Steal or Examine at (R-ACT-8, R-REF-2)."""
-    players = state.players
-    if not state.config.reformation:
-        return tuple(p.seat for p in players if p.hand and p.seat != actor)
-    return tuple(
-        p.seat
-        for p in players
-        if p.hand and p.seat != actor and may_target(players, actor, p.seat, True)
-    )
+    return opponents(state.players, actor, state.config.reformation)
 
 
 def _actions(state: GameState, seat: int) -> tuple[ActionMove, ...]:
@@ -39,26 +32,28 @@ def _actions(state: GameState, seat: int) -> tuple[ActionMove, ...]:
     aims = targets(state, seat)
     coup = cat.COUP[seat]
     if coins >= FORCED_COUP_COINS:
-        return tuple(coup[t] for t in aims)
+        return tuple([coup[t] for t in aims])
     config = state.config
     moves: list[ActionMove] = [cat.INCOME[seat], cat.FOREIGN_AID[seat]]
     if coins >= COUP_COST:
-        moves.extend(coup[t] for t in aims)
+        moves += [coup[t] for t in aims]
     moves.append(cat.TAX[seat])
     if coins >= ASSASSINATE_COST:
         assassinate = cat.ASSASSINATE[seat]
-        moves.extend(assassinate[t] for t in aims)
+        moves += [assassinate[t] for t in aims]
     steal = cat.STEAL[seat]
-    moves.extend(steal[t] for t in aims)
+    moves += [steal[t] for t in aims]
     moves.append(cat.EXCHANGE[seat])
     if config.inquisitor:
         examine = cat.EXAMINE[seat]
-        moves.extend(examine[t] for t in aims)
+        moves += [examine[t] for t in aims]
     if config.reformation:
         convert = cat.CONVERT[seat]
-        for p in state.players:
-            if p.hand and coins >= (1 if p.seat == seat else 2):
-                moves.append(convert[p.seat])
+        moves += [
+            convert[p.seat]
+            for p in state.players
+            if p.hand and coins >= (1 if p.seat == seat else 2)
+        ]
         moves.append(cat.EMBEZZLE[seat])
     return tuple(moves)
 
@@ -71,14 +66,7 @@ def _can_prove(state: GameState, pending: Pending, seat: int) -> bool:
         return pending.block.character in hand
     if isinstance(pending.action, Embezzle):
         return Character.DUKE not in hand
-    return claimed_character(pending.action, state.config) in hand
-
-
-def _distinct(cards: tuple[Character, ...]) -> tuple[Character, ...]:
-    """The different characters of a sorted hand, in order."""
-    if len(cards) == 2:
-        return cards[:1] if cards[0] is cards[1] else cards
-    return tuple(sorted(set(cards)))
+    return pending.claim in hand
 
 
 # One function per kind of decision: (state, pending, seat) -> the seat's legal moves.
@@ -94,9 +82,7 @@ def _challenge_window(state: GameState, pending: Pending, seat: int) -> tuple[Mo
 
 def _counter(state: GameState, pending: Pending, seat: int) -> tuple[Move, ...]:
     assert pending.action is not None
-    block = cat.BLOCK[seat]
-    blocks = blocking_characters(pending.action, state.config)
-    return (*(block[c] for c in blocks), cat.ALLOW[seat])
+    return cat.COUNTER_ANSWERS[seat][blocking_characters(pending.action, state.config)]
 
 
 def _answer(state: GameState, pending: Pending, seat: int) -> tuple[Move, ...]:
@@ -106,8 +92,7 @@ def _answer(state: GameState, pending: Pending, seat: int) -> tuple[Move, ...]:
 
 
 def _lose_influence(state: GameState, pending: Pending, seat: int) -> tuple[Move, ...]:
-    lose = cat.LOSE[seat]
-    return tuple(lose[c] for c in _distinct(state.players[seat].hand))
+    return cat.LOSE_CHOICES[seat][state.players[seat].hand]
 
 
 def _keep(state: GameState, pending: Pending, seat: int) -> tuple[Move, ...]:
@@ -117,8 +102,7 @@ def _keep(state: GameState, pending: Pending, seat: int) -> tuple[Move, ...]:
 
 
 def _show(state: GameState, pending: Pending, seat: int) -> tuple[Move, ...]:
-    show = cat.SHOW[seat]
-    return tuple(show[c] for c in _distinct(state.players[seat].hand))
+    return cat.SHOW_CHOICES[seat][state.players[seat].hand]
 
 
 def _inquisitor_choice(state: GameState, pending: Pending, seat: int) -> tuple[Move, ...]:
