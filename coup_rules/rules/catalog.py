@@ -69,6 +69,14 @@ LOSE = tuple(tuple(LoseInfluence(s, c) for c in Character) for s in _SEATS)
 SHOW = tuple(tuple(Show(s, c) for c in Character) for s in _SEATS)
 DRAFT = tuple(tuple(Draft(s, c) for c in Character) for s in _SEATS)
 CHOOSE = tuple(tuple(ChooseAllegiance(s, a) for a in Allegiance) for s in _SEATS)
+DRAFT_AMBASSADOR = tuple(
+    tuple(d for d in DRAFT[s] if d.character != Character.INQUISITOR) for s in _SEATS
+)
+"""``DRAFT_AMBASSADOR[seat]``: the drafts of a game with the Ambassador, in card order."""
+DRAFT_INQUISITOR = tuple(
+    tuple(d for d in DRAFT[s] if d.character != Character.AMBASSADOR) for s in _SEATS
+)
+"""``DRAFT_INQUISITOR[seat]``: the drafts of a game with the Inquisitor, in card order."""
 
 
 _Choice = TypeVar("_Choice", LoseInfluence, Show)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 
-from coup_rules.cards import Allegiance, Character
+from coup_rules.cards import Character
 from coup_rules.moves import (
     ActionMove,
     Embezzle,
@@ -49,11 +49,10 @@ def _actions(state: GameState, seat: int) -> tuple[ActionMove, ...]:
         moves += [examine[t] for t in aims]
     if config.reformation:
         convert = cat.CONVERT[seat]
-        moves += [
-            convert[p.seat]
-            for p in state.players
-            if p.hand and coins >= (1 if p.seat == seat else 2)
-        ]
+        if coins >= 2:  # yourself for 1 coin, any other living player for 2 (R-REF-7)
+            moves += [convert[p.seat] for p in state.players if p.hand]
+        elif coins == 1:
+            moves.append(convert[seat])
         moves.append(cat.EMBEZZLE[seat])
     return tuple(moves)
 
@@ -110,13 +109,11 @@ def _inquisitor_choice(state: GameState, pending: Pending, seat: int) -> tuple[M
 
 
 def _draft(state: GameState, pending: Pending, seat: int) -> tuple[Move, ...]:
-    draft = cat.DRAFT[seat]
-    return tuple(draft[c] for c in state.config.characters)
+    return (cat.DRAFT_INQUISITOR if state.config.inquisitor else cat.DRAFT_AMBASSADOR)[seat]
 
 
 def _choose_allegiance(state: GameState, pending: Pending, seat: int) -> tuple[Move, ...]:
-    choose = cat.CHOOSE[seat]
-    return tuple(choose[a] for a in Allegiance)
+    return cat.CHOOSE[seat]
 
 
 _BY_DECISION: dict[Decision, Callable[[GameState, Pending, int], tuple[Move, ...]]] = {
