@@ -5,6 +5,23 @@ Everything public is importable from here. See the documentation for the rule sp
 
 from coup_rules.cards import Allegiance, Character
 from coup_rules.config import Config
+from coup_rules.decisions import (
+    ActionChallengeAnswer,
+    ActionChoice,
+    AllegianceChoice,
+    BlockChallengeAnswer,
+    ChallengeActionWindow,
+    ChallengeBlockWindow,
+    CounterWindow,
+    Decision,
+    DraftChoice,
+    InfluenceChoice,
+    InquisitorChoice,
+    KeepChoice,
+    Pending,
+    ShowChoice,
+    Stage,
+)
 from coup_rules.engine import apply, legal_moves, to_act
 from coup_rules.errors import IllegalMoveError
 from coup_rules.events import (
@@ -61,7 +78,7 @@ from coup_rules.narrate import describe_event
 from coup_rules.notation import format_move, parse_move
 from coup_rules.serde import SCHEMA_VERSION, DecodeError, from_json, to_json
 from coup_rules.setup import new_game
-from coup_rules.state import Decision, GameState, Pending, PlayerState, Stage
+from coup_rules.state import GameState, PlayerState
 from coup_rules.validate import validate_state
 from coup_rules.views import PlayerView, SeatView, view
 
@@ -69,19 +86,25 @@ __version__ = "0.1.0"
 
 __all__ = [
     "SCHEMA_VERSION",
+    "ActionChallengeAnswer",
+    "ActionChoice",
     "ActionDeclared",
     "ActionMove",
     "Allegiance",
     "AllegianceChanged",
+    "AllegianceChoice",
     "Allow",
     "Allowed",
     "Assassinate",
     "Block",
+    "BlockChallengeAnswer",
     "Blocked",
     "CardShown",
     "CardsDrawn",
     "CardsReturned",
     "Challenge",
+    "ChallengeActionWindow",
+    "ChallengeBlockWindow",
     "Challenged",
     "Character",
     "ChooseAllegiance",
@@ -90,11 +113,13 @@ __all__ = [
     "Conceded",
     "Config",
     "Convert",
+    "CounterWindow",
     "Coup",
     "Dealt",
     "Decision",
     "DecodeError",
     "Draft",
+    "DraftChoice",
     "Drafted",
     "Eliminated",
     "Embezzle",
@@ -109,8 +134,11 @@ __all__ = [
     "GiveBack",
     "IllegalMoveError",
     "Income",
+    "InfluenceChoice",
     "InfluenceLost",
+    "InquisitorChoice",
     "Keep",
+    "KeepChoice",
     "Log",
     "LoseInfluence",
     "Move",
@@ -122,6 +150,7 @@ __all__ = [
     "Proved",
     "SeatView",
     "Show",
+    "ShowChoice",
     "Stage",
     "Steal",
     "Tax",

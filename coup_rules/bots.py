@@ -26,11 +26,25 @@ from __future__ import annotations
 import random
 import types
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, assert_never
 
 import attrs
 
 from coup_rules.cards import Character
+from coup_rules.decisions import (
+    ActionChallengeAnswer,
+    ActionChoice,
+    AllegianceChoice,
+    BlockChallengeAnswer,
+    ChallengeActionWindow,
+    ChallengeBlockWindow,
+    CounterWindow,
+    DraftChoice,
+    InfluenceChoice,
+    InquisitorChoice,
+    KeepChoice,
+    ShowChoice,
+)
 from coup_rules.engine import apply, legal_moves, to_act
 from coup_rules.events import CardShown
 from coup_rules.moves import (
@@ -53,8 +67,7 @@ from coup_rules.moves import (
     Steal,
     Tax,
 )
-from coup_rules.rules.claims import claimed_character
-from coup_rules.state import Decision, GameState
+from coup_rules.state import GameState
 
 __all__ = [
     "BOTS",
@@ -129,14 +142,11 @@ def _best_target(state: GameState, moves: Sequence[Coup | Assassinate | Steal]) 
     return max(moves, key=lambda m: _threat(state, m.target))
 
 
-def _claimed(state: GameState) -> Character | None:
-    """The character whose claim is under challenge now (``None`` for Embezzle)."""
-    pending = state.pending
-    assert pending is not None and pending.action is not None
-    if pending.kind is Decision.CHALLENGE_BLOCK:
-        assert pending.block is not None
+def _claimed(pending: ChallengeActionWindow | ChallengeBlockWindow) -> Character | None:
+    """The character whose claim may be challenged now (``None`` for Embezzle)."""
+    if isinstance(pending, ChallengeBlockWindow):
         return pending.block.character
-    return claimed_character(pending.action, state.config)
+    return pending.claim
 
 
 # --- the policy of HonestBot and BluffBot --------------------------------------------------------
@@ -172,8 +182,14 @@ def _action(state: GameState, seat: int, rng: random.Random, style: _Style) -> M
     return ForeignAid(seat) if rng.random() < 0.5 else Income(seat)
 
 
-def _challenge(state: GameState, seat: int, rng: random.Random, style: _Style) -> Move:
-    claim = _claimed(state)
+def _challenge(
+    state: GameState,
+    pending: ChallengeActionWindow | ChallengeBlockWindow,
+    seat: int,
+    rng: random.Random,
+    style: _Style,
+) -> Move:
+    claim = _claimed(pending)
     sure = claim is not None and _unseen(state, seat, claim) <= 0
     return Challenge(seat) if sure or rng.random() < style.challenge else Allow(seat)
 
@@ -219,26 +235,28 @@ def _draft(state: GameState, seat: int) -> Move:
 
 def _policy(state: GameState, seat: int, rng: random.Random, style: _Style) -> Move:
     pending = state.pending
-    assert pending is not None
-    kind = pending.kind
-    if kind is Decision.ACTION:
-        return _action(state, seat, rng, style)
-    if kind in (Decision.CHALLENGE_ACTION, Decision.CHALLENGE_BLOCK):
-        return _challenge(state, seat, rng, style)
-    if kind is Decision.COUNTER:
-        return _counter(state, seat, rng, style)
-    if kind in (Decision.ANSWER_ACTION_CHALLENGE, Decision.ANSWER_BLOCK_CHALLENGE):
-        legal = legal_moves(state, seat)
-        return Prove(seat) if Prove(seat) in legal else Concede(seat)
-    if kind in (Decision.LOSE_INFLUENCE, Decision.SHOW):
-        return _lowest(state, seat)
-    if kind is Decision.KEEP:
-        return _keep(state, seat)
-    if kind is Decision.INQUISITOR_CHOICE:
-        return _inquisitor(state, seat)
-    if kind is Decision.DRAFT:
-        return _draft(state, seat)
-    return rng.choice(legal_moves(state, seat))
+    match pending:
+        case ActionChoice():
+            return _action(state, seat, rng, style)
+        case ChallengeActionWindow() | ChallengeBlockWindow():
+            return _challenge(state, pending, seat, rng, style)
+        case CounterWindow():
+            return _counter(state, seat, rng, style)
+        case ActionChallengeAnswer() | BlockChallengeAnswer():
+            legal = legal_moves(state, seat)
+            return Prove(seat) if Prove(seat) in legal else Concede(seat)
+        case InfluenceChoice() | ShowChoice():
+            return _lowest(state, seat)
+        case KeepChoice():
+            return _keep(state, seat)
+        case InquisitorChoice():
+            return _inquisitor(state, seat)
+        case DraftChoice():
+            return _draft(state, seat)
+        case AllegianceChoice() | None:
+            return rng.choice(legal_moves(state, seat))
+        case _:
+            assert_never(pending)
 
 
 @attrs.frozen

@@ -3,26 +3,39 @@
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable
+from types import MappingProxyType
 
-__all__ = ["BASE_CHARACTERS", "Allegiance", "Character", "sorted_cards", "without"]
+__all__ = ["BASE_CHARACTERS", "RANK", "Allegiance", "Character", "sorted_cards", "without"]
 
 
-class Character(enum.IntEnum):
-    """A character card. Ordered by declaration: hands and the Court are sorted this way."""
+@functools.total_ordering
+class Character(enum.Enum):
+    """A character card. Ordered by declaration: hands and the Court are sorted this way.
 
-    DUKE = 0
-    ASSASSIN = 1
-    CAPTAIN = 2
-    AMBASSADOR = 3
-    CONTESSA = 4
-    INQUISITOR = 5
+    ``str(Character.DUKE)`` is ``"Duke"``; ``repr`` evaluates back (``Character.DUKE``).
+    """
+
+    DUKE = "duke"
+    ASSASSIN = "assassin"
+    CAPTAIN = "captain"
+    AMBASSADOR = "ambassador"
+    CONTESSA = "contessa"
+    INQUISITOR = "inquisitor"
+
+    __hash__ = object.__hash__  # members are singletons: identity hashing, done in C
 
     def __repr__(self) -> str:
         return f"Character.{self.name}"
 
-    def __bool__(self) -> bool:
-        return True  # every card is a card: DUKE must not be falsy like the integer 0
+    def __str__(self) -> str:
+        return self.title
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Character):
+            return NotImplemented
+        return RANK[self] < RANK[other]
 
     @property
     def title(self) -> str:
@@ -30,17 +43,23 @@ class Character(enum.IntEnum):
         return self.name.capitalize()
 
 
-class Allegiance(enum.IntEnum):
+RANK = MappingProxyType({c: i for i, c in enumerate(Character)})
+"""Each character's place in the canonical order (``sorted(cards, key=RANK.__getitem__)``)."""
+
+
+class Allegiance(enum.Enum):
     """A Reformation allegiance."""
 
-    LOYALIST = 0
-    REFORMIST = 1
+    LOYALIST = "loyalist"
+    REFORMIST = "reformist"
+
+    __hash__ = object.__hash__  # members are singletons: identity hashing, done in C
 
     def __repr__(self) -> str:
         return f"Allegiance.{self.name}"
 
-    def __bool__(self) -> bool:
-        return True  # LOYALIST must not be falsy like the integer 0
+    def __str__(self) -> str:
+        return self.title
 
     @property
     def other(self) -> Allegiance:
@@ -56,10 +75,12 @@ class Allegiance(enum.IntEnum):
 BASE_CHARACTERS = (Character.DUKE, Character.ASSASSIN, Character.CAPTAIN, Character.CONTESSA)
 """The four characters present in every game (R-SETUP-1)."""
 
+_rank = RANK.__getitem__
+
 
 def sorted_cards(cards: Iterable[Character]) -> tuple[Character, ...]:
     """The cards as a tuple in the canonical order."""
-    return tuple(sorted(cards))
+    return tuple(sorted(cards, key=_rank))
 
 
 def without(cards: tuple[Character, ...], card: Character) -> tuple[Character, ...]:

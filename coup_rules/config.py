@@ -7,12 +7,17 @@ from typing import Any
 import attrs
 
 from coup_rules.cards import BASE_CHARACTERS, Character
+from coup_rules.constants import (
+    HAND_SIZE,
+    MAX_COPIES,
+    MAX_PLAYERS,
+    MIN_COURT,
+    MIN_PLAYERS,
+    STARTING_COINS,
+    TWO_PLAYER_FIRST_COINS,
+)
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Config"]
-
-MIN_PLAYERS = 2
-MAX_PLAYERS = 10
-STARTING_COINS = 2
 
 
 def _default_copies(players: int) -> int:
@@ -57,6 +62,8 @@ class Config:
 
     _characters: tuple[Character, ...] = attrs.field(init=False, eq=False, repr=False)
     _deck: tuple[Character, ...] = attrs.field(init=False, eq=False, repr=False)
+    _memo: dict[Any, Any] = attrs.field(init=False, eq=False, repr=False)
+    """A private cache the engine keeps per config (pure: answers depend only on their keys)."""
 
     def __attrs_post_init__(self) -> None:
         _validate(self)
@@ -65,6 +72,7 @@ class Config:
         n = self.copies_per_character
         object.__setattr__(self, "_characters", characters)
         object.__setattr__(self, "_deck", tuple(c for c in characters for _ in range(n)))
+        object.__setattr__(self, "_memo", {})
 
     @property
     def is_two_player_setup(self) -> bool:
@@ -98,7 +106,7 @@ class Config:
         """Coins each seat starts with: 2, but 1 for the first player in the 2-player setup."""
         coins = [STARTING_COINS] * self.players
         if self.is_two_player_setup:
-            coins[self.first_player] = 1
+            coins[self.first_player] = TWO_PLAYER_FIRST_COINS
         return tuple(coins)
 
 
@@ -126,13 +134,13 @@ def _validate(config: Config) -> None:
                 "Config.copies must be None with the 2-player setup (it uses three sets of five); "
                 "set two_player_setup=False for a plain deal"
             )
-        if config.copies < 1:
-            raise ValueError(f"Config.copies must be at least 1, not {config.copies}")
-        court = 5 * config.copies - 2 * config.players
-        if court < 2:
+        if not 1 <= config.copies <= MAX_COPIES:
+            raise ValueError(f"Config.copies must be from 1 to {MAX_COPIES}, not {config.copies}")
+        court = 5 * config.copies - HAND_SIZE * config.players
+        if court < MIN_COURT:
             raise ValueError(
                 f"Config.copies={config.copies} leaves {court} cards in the Court after dealing "
-                f"{config.players} players; the Court needs at least 2"
+                f"{config.players} players; the Court needs at least {MIN_COURT}"
             )
     needed = sum(config.starting_coins)
     if config.coins < needed:

@@ -4,40 +4,53 @@ from __future__ import annotations
 
 from typing import assert_never
 
+import attrs
+
+from coup_rules.decisions import (
+    ActionChallengeAnswer,
+    ActionChoice,
+    AllegianceChoice,
+    BlockChallengeAnswer,
+    ChallengeActionWindow,
+    ChallengeBlockWindow,
+    CounterWindow,
+    DraftChoice,
+    InfluenceChoice,
+    InquisitorChoice,
+    KeepChoice,
+    Pending,
+    ShowChoice,
+)
 from coup_rules.errors import IllegalMoveError
 from coup_rules.moves import (
     Allow,
-    Assassinate,
     Block,
     Challenge,
     ChooseAllegiance,
     Concede,
-    Convert,
-    Coup,
     Draft,
-    Embezzle,
-    Examine,
-    Exchange,
     ForceExchange,
-    ForeignAid,
     GiveBack,
-    Income,
     Keep,
     LoseInfluence,
     Move,
     Prove,
     Show,
-    Steal,
-    Tax,
+    is_action,
 )
 from coup_rules.rules import choices, responses
 from coup_rules.rules.explain import explain
 from coup_rules.rules.flow import declare
 from coup_rules.rules.legal import legal_for
 from coup_rules.rules.table import Table
-from coup_rules.state import GameState
+from coup_rules.state import GameState, legal_cache
 
 __all__ = ["apply", "legal_moves", "to_act"]
+
+
+def _check_state(state: object, function: str) -> None:
+    if type(state) is not GameState:
+        raise TypeError(f"{function}() takes a GameState first, not {type(state).__name__}")
 
 
 def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
@@ -47,13 +60,16 @@ def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
 
     Raises:
         ValueError: ``player`` is not a seat of this game.
+        TypeError: ``state`` is not a ``GameState``.
     """
-    cache = state._legal
-    if cache is not None:
-        moves = cache.get(player)
-        if moves is not None and type(player) is int:
-            return moves
-    n = state.config.players
+    if type(player) is int:
+        cache = state._legal
+        if cache is not None:
+            moves = cache.get(player)
+            if moves is not None:
+                return moves
+    _check_state(state, "legal_moves")
+    n = state.core.config.players
     if type(player) is not int or not 0 <= player < n:
         raise ValueError(f"player must be a seat from 0 to {n - 1}, not {player!r}")
     return _legal(state, player)
@@ -61,20 +77,17 @@ def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
 
 def _legal(state: GameState, seat: int) -> tuple[Move, ...]:
     """``legal_for``, computed once per state and seat (states are immutable)."""
-    cache = state._legal
-    if cache is None:
-        moves = legal_for(state, seat)
-        object.__setattr__(state, "_legal", {seat: moves})
-        return moves
+    cache = legal_cache(state)
     found = cache.get(seat)
     if found is None:
-        found = cache[seat] = legal_for(state, seat)
+        found = cache[seat] = legal_for(state.core, seat)
     return found
 
 
 def to_act(state: GameState) -> tuple[int, ...]:
     """The seats that have at least one legal move now, ascending (public information only)."""
-    return () if state.pending is None else state.pending.waiting
+    pending = state.core.pending
+    return () if pending is None else pending.waiting
 
 
 def apply(state: GameState, move: Move) -> GameState:
@@ -83,19 +96,24 @@ def apply(state: GameState, move: Move) -> GameState:
     Raises:
         IllegalMoveError: ``move`` is not in ``legal_moves(state, move.player)``; its ``reason``
             and ``rule`` say why.
+        TypeError: ``state`` is not a ``GameState``.
     """
+    _check_state(state, "apply")
     canonical = _canonical(state, move)
     if canonical is None:
         reason, rule = explain(state, move)
         raise IllegalMoveError(move, reason, rule)
-    table = Table(state)
-    _play(table, canonical)
-    return table.freeze()
+    core = state.core
+    pending = core.pending
+    assert pending is not None  # a legal move exists, so the game goes on
+    table = Table(core)
+    _play(table, pending, canonical)
+    return GameState.of(table.freeze())
 
 
 def _canonical(state: GameState, move: Move) -> Move | None:
-    """The legal move equal to ``move`` (so the stored move has exact types), or ``None``."""
-    pending = state.pending
+    """The legal move equal to ``move`` with fields of the same types, or ``None``."""
+    pending = state.core.pending
     player = getattr(move, "player", None)
     if pending is None or type(player) is not int or player not in pending.waiting:
         return None
@@ -104,49 +122,62 @@ def _canonical(state: GameState, move: Move) -> Move | None:
         if candidate is move:
             return candidate
     for candidate in legal:
-        if type(candidate) is type(move) and candidate == move:
+        if type(candidate) is type(move) and candidate == move and _same_types(candidate, move):
             return candidate
     return None
 
 
-def _play(t: Table, move: Move) -> None:
-    match move:
-        case Challenge():
-            responses.on_challenge(t, move)
-        case Allow():
-            responses.on_allow(t, move)
-        case Concede():
-            responses.on_concede(t, move)
-        case LoseInfluence():
-            choices.on_lose_influence(t, move)
-        case Block():
-            responses.on_block(t, move)
-        case Prove():
-            responses.on_prove(t, move)
-        case (
-            Income()
-            | ForeignAid()
-            | Coup()
-            | Tax()
-            | Assassinate()
-            | Steal()
-            | Exchange()
-            | Examine()
-            | Convert()
-            | Embezzle()
-        ):
-            declare(t, move)
-        case Keep():
-            choices.on_keep(t, move)
-        case Show():
-            choices.on_show(t, move)
-        case GiveBack():
-            choices.on_give_back(t, move)
-        case ForceExchange():
-            choices.on_force_exchange(t, move)
-        case Draft():
-            choices.on_draft(t, move)
-        case ChooseAllegiance():
-            choices.on_choose_allegiance(t, move)
+def _same_types(a: Move, b: Move) -> bool:
+    """Whether every field of ``b`` has the exact type of ``a``'s (``True`` is no seat)."""
+    for field in attrs.fields(type(a)):
+        x, y = getattr(a, field.name), getattr(b, field.name)
+        if type(x) is not type(y):
+            return False
+        if type(x) is tuple and any(type(i) is not type(j) for i, j in zip(x, y, strict=True)):
+            return False
+    return True
+
+
+def _play(t: Table, pending: Pending, move: Move) -> None:
+    """Apply ``move``, a legal answer to ``pending``."""
+    match pending:
+        case ActionChoice():
+            if is_action(move):
+                declare(t, move)
+        case ChallengeActionWindow() | ChallengeBlockWindow():
+            if type(move) is Allow:
+                responses.on_allow(t, pending, move)
+            elif type(move) is Challenge:
+                responses.on_challenge(t, pending, move)
+        case CounterWindow():
+            if type(move) is Allow:
+                responses.on_allow(t, pending, move)
+            elif type(move) is Block:
+                responses.on_block(t, pending, move)
+        case ActionChallengeAnswer() | BlockChallengeAnswer():
+            if type(move) is Prove:
+                responses.on_prove(t, pending, move)
+            elif type(move) is Concede:
+                responses.on_concede(t, pending, move)
+        case InfluenceChoice():
+            if type(move) is LoseInfluence:
+                choices.on_lose_influence(t, pending, move)
+        case KeepChoice():
+            if type(move) is Keep:
+                choices.on_keep(t, move)
+        case ShowChoice():
+            if type(move) is Show:
+                choices.on_show(t, pending, move)
+        case InquisitorChoice():
+            if type(move) is GiveBack:
+                choices.on_give_back(t, pending, move)
+            elif type(move) is ForceExchange:
+                choices.on_force_exchange(t, pending, move)
+        case DraftChoice():
+            if type(move) is Draft:
+                choices.on_draft(t, move)
+        case AllegianceChoice():
+            if type(move) is ChooseAllegiance:
+                choices.on_choose_allegiance(t, move)
         case _:
-            assert_never(move)
+            assert_never(pending)

@@ -1,47 +1,78 @@
-"""An immutable, structurally shared event log.
+"""An immutable, structurally shared event log whose events are built when first read.
 
-A ``Log`` is a chain of nodes, each holding the events one ``apply`` appended and a pointer to
-the log before it. Appending is O(1) and successive states share every earlier event, so keeping
-all the states of a game costs O(1) extra memory per state, not a copy of the history each.
+A ``Log`` is a chain of nodes, each holding what one ``apply`` appended and a pointer to the log
+before it. Appending is O(1) and successive states share every earlier event, so keeping all the
+states of a game costs O(1) extra memory per state, not a copy of the history each.
+
+Inside, a node stores each event in a compact form: a plain tuple ``(EventClass, *fields)`` in
+the class's field order. The public event objects are built from it on first read and cached in
+the node, so an engine loop that never reads the log never pays for them. Equality and hashing
+use the compact form, which maps one to one onto events.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import overload
+from typing import Any, TypeAlias, overload
+
+import attrs
 
 from coup_rules.events import Event
 
-__all__ = ["EMPTY_LOG", "Log"]
+__all__ = ["EMPTY_LOG", "Compact", "Log", "compact"]
+
+Compact: TypeAlias = tuple[Any, ...]
+"""An event as ``(EventClass, *fields)``, fields in the class's declaration order."""
+
+
+def compact(event: Event) -> Compact:
+    """The compact form of ``event``."""
+    cls = type(event)
+    return (cls, *(getattr(event, name) for name in _field_names(cls)))
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in attrs.fields(cls))
+
+
+def _build(item: Compact) -> Event:
+    event: Event = item[0](*item[1:])
+    return event
 
 
 class Log(Sequence[Event]):
     """A read-only sequence of events, shared between successive states."""
 
-    __slots__ = ("_chunk", "_hash", "_len", "_prev")
+    __slots__ = ("_chunk", "_events", "_hash", "_len", "_prev")
 
     _prev: Log | None
-    _chunk: tuple[Event, ...]
+    _chunk: tuple[Compact, ...]
+    _events: tuple[Event, ...] | None
     _len: int
     _hash: int | None
 
     def __init__(self) -> None:
         self._prev = None
         self._chunk = ()
+        self._events = ()
         self._len = 0
         self._hash = None
 
-    def extend(self, events: Iterable[Event]) -> Log:
-        """A new log with ``events`` appended; this one is unchanged."""
-        chunk = tuple(events)
+    def append_compact(self, chunk: tuple[Compact, ...]) -> Log:
+        """A new log with the compact events of ``chunk`` appended; this one is unchanged."""
         if not chunk:
             return self
         node = Log.__new__(Log)
         node._prev = self
         node._chunk = chunk
+        node._events = None
         node._len = self._len + len(chunk)
         node._hash = None
         return node
+
+    def extend(self, events: Iterable[Event]) -> Log:
+        """A new log with ``events`` appended; this one is unchanged."""
+        return self.append_compact(tuple(compact(e) for e in events))
 
     @classmethod
     def of(cls, events: Iterable[Event]) -> Log:
@@ -51,16 +82,34 @@ class Log(Sequence[Event]):
     def __len__(self) -> int:
         return self._len
 
+    def _node_events(self) -> tuple[Event, ...]:
+        events = self._events
+        if events is None:
+            events = self._events = tuple(_build(item) for item in self._chunk)
+        return events
+
+    def _nodes_since(self, since: int) -> tuple[list[Log], int]:
+        """The nodes holding events from ``since`` on, oldest first, and the first one's start."""
+        nodes: list[Log] = []
+        node: Log | None = self
+        while node is not None and node._len > since:
+            nodes.append(node)
+            node = node._prev
+        nodes.reverse()
+        return nodes, (node._len if node is not None else 0)
+
     def tail(self, since: int) -> tuple[Event, ...]:
         """The events from index ``since`` on, in O(len - since) (plus one node's events)."""
         since = max(0, since)
-        chunks: list[tuple[Event, ...]] = []
-        node: Log | None = self
-        while node is not None and node._len > since:
-            chunks.append(node._chunk)
-            node = node._prev
-        start = node._len if node is not None else 0
-        out = [event for chunk in reversed(chunks) for event in chunk]
+        nodes, start = self._nodes_since(since)
+        out = [event for node in nodes for event in node._node_events()]
+        return tuple(out[since - start :])
+
+    def compact_tail(self, since: int) -> tuple[Compact, ...]:
+        """The compact events from index ``since`` on (for equality, hashing and redaction)."""
+        since = max(0, since)
+        nodes, start = self._nodes_since(since)
+        out = [item for node in nodes for item in node._chunk]
         return tuple(out[since - start :])
 
     def __iter__(self) -> Iterator[Event]:
@@ -83,18 +132,18 @@ class Log(Sequence[Event]):
         while node._len - len(node._chunk) > index:
             assert node._prev is not None
             node = node._prev
-        return node._chunk[index - (node._len - len(node._chunk))]
+        return node._node_events()[index - (node._len - len(node._chunk))]
 
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True
         if not isinstance(other, Log):
             return NotImplemented
-        return self._len == other._len and self.tail(0) == other.tail(0)
+        return self._len == other._len and self.compact_tail(0) == other.compact_tail(0)
 
     def __hash__(self) -> int:
         if self._hash is None:
-            self._hash = hash(self.tail(0))
+            self._hash = hash(self.compact_tail(0))
         return self._hash
 
     def __repr__(self) -> str:
@@ -102,3 +151,4 @@ class Log(Sequence[Event]):
 
 
 EMPTY_LOG = Log()
+"""The log of nothing."""

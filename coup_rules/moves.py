@@ -7,7 +7,7 @@ built by a client equals the one in ``legal_moves``.
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import TypeAlias, TypeGuard
 
 import attrs
 
@@ -38,6 +38,7 @@ __all__ = [
     "Show",
     "Steal",
     "Tax",
+    "is_action",
 ]
 
 
@@ -259,3 +260,11 @@ ACTION_TYPES: tuple[type, ...] = (
     Embezzle,
 )
 TARGETED_ACTIONS: tuple[type, ...] = (Coup, Assassinate, Steal, Examine, Convert)
+
+
+def is_action(move: Move) -> TypeGuard[ActionMove]:
+    """Whether ``move`` is a turn action."""
+    return type(move) in _ACTION_SET
+
+
+_ACTION_SET = frozenset(ACTION_TYPES)

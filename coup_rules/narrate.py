@@ -12,6 +12,12 @@ from typing import assert_never
 
 from coup_rules.cards import Character
 from coup_rules.config import Config
+from coup_rules.constants import (
+    ASSASSINATE_COST,
+    CONVERT_OTHER_COST,
+    CONVERT_SELF_COST,
+    COUP_COST,
+)
 from coup_rules.decisions import Decision
 from coup_rules.events import (
     ActionDeclared,
@@ -128,11 +134,14 @@ def describe_action(action: ActionMove, config: Config | None = None) -> str:
         case ForeignAid():
             return f"{who} asks for Foreign Aid."
         case Coup(target=target):
-            return f"{who} pays 7 coins to launch a Coup against {_seat(target)}."
+            return f"{who} pays {COUP_COST} coins to launch a Coup against {_seat(target)}."
         case Tax():
             return f"{who} claims the Duke to collect Tax."
         case Assassinate(target=target):
-            return f"{who} claims the Assassin and pays 3 coins to assassinate {_seat(target)}."
+            return (
+                f"{who} claims the Assassin and pays {ASSASSINATE_COST} coins to assassinate "
+                f"{_seat(target)}."
+            )
         case Steal(target=target):
             return f"{who} claims the Captain to steal from {_seat(target)}."
         case Exchange():
@@ -140,9 +149,11 @@ def describe_action(action: ActionMove, config: Config | None = None) -> str:
         case Examine(target=target):
             return f"{who} claims the Inquisitor to examine a card of {_seat(target)}."
         case Convert(target=target) if target == action.player:
-            return f"{who} pays 1 coin to convert, flipping their own allegiance."
+            cost = _count(CONVERT_SELF_COST, "coin")
+            return f"{who} pays {cost} to convert, flipping their own allegiance."
         case Convert(target=target):
-            return f"{who} pays 2 coins to convert {_seat(target)}."
+            cost = _count(CONVERT_OTHER_COST, "coin")
+            return f"{who} pays {cost} to convert {_seat(target)}."
         case Embezzle():
             return f"{who} claims to hold no Duke to embezzle the Treasury Reserve."
         case _:

@@ -25,9 +25,11 @@ from typing import Any
 import attrs
 
 from coup_rules.cards import Allegiance, Character
+from coup_rules.constants import MAX_SEAT
+from coup_rules.decisions import Decision, Stage
 from coup_rules.events import Pool
 from coup_rules.serde import (
-    MAX_SEAT,
+    KINDS,
     MOVE_TYPES,
     NAMED_ENUMS,
     SCHEMA_VERSION,
@@ -35,7 +37,6 @@ from coup_rules.serde import (
     TAGS,
     VERSIONED,
 )
-from coup_rules.state import Decision, Stage
 from coup_rules.views import PlayerView
 
 __all__ = ["SCHEMA_FILES", "move_schema", "schemas", "view_schema"]
@@ -96,6 +97,9 @@ class _Builder:
         if cls in TAGS:
             props["type"] = {"const": TAGS[cls]}
             required.append("type")
+        if cls in KINDS:
+            props["kind"] = {"const": KINDS[cls]}
+            required.append("kind")
         if cls in VERSIONED:
             props["schema_version"] = {"const": SCHEMA_VERSION}
             required.append("schema_version")
@@ -115,7 +119,7 @@ class _Builder:
         return _ref(name)
 
     def union(self, members: list[Any], seat: bool) -> Schema:
-        if members and all(m in TAGS for m in members):
+        if members and all(m in TAGS or m in KINDS for m in members):
             return {"oneOf": [self.cls(m) for m in members]}
         return {"anyOf": [self.hint(m, seat) for m in members]}
 

@@ -27,10 +27,12 @@ from cattrs.preconf.json import JsonConverter, make_converter
 
 from coup_rules.cards import Allegiance, Character
 from coup_rules.config import Config
+from coup_rules.constants import MAX_SEAT
+from coup_rules.decisions import Decision, Pending, Stage
 from coup_rules.events import Event, Pool
 from coup_rules.log import Log
 from coup_rules.moves import ActionMove, Move
-from coup_rules.state import Decision, GameState, Pending, PlayerState, Stage
+from coup_rules.state import GameState, PlayerState
 from coup_rules.validate import validate_state
 from coup_rules.views import PlayerView, SeatView
 
@@ -38,11 +40,11 @@ __all__ = ["SCHEMA_VERSION", "DecodeError", "from_json", "tag_of", "to_json"]
 
 T = TypeVar("T")
 
-SCHEMA_VERSION = 1
-"""The version of the ``GameState`` and ``PlayerView`` JSON layout; bumped on a breaking change."""
+SCHEMA_VERSION = 2
+"""The version of the ``GameState`` and ``PlayerView`` JSON layout; bumped on a breaking change.
 
-MAX_SEAT = 9
-"""The highest seat number any game can have (10 players)."""
+Version 2 (Core 2.0): ``pending`` is one of the typed decisions, tagged by ``"kind"``.
+"""
 
 SEAT_FIELDS = frozenset(
     {
@@ -64,7 +66,28 @@ SEAT_FIELDS = frozenset(
 )
 """Field names that hold a seat (or seats) wherever they appear."""
 
-VERSIONED: tuple[type, ...] = (GameState, PlayerView)
+
+@attrs.frozen
+class StatePayload:
+    """The JSON layout of a ``GameState``: its public fields, the secret ones included."""
+
+    config: Config
+    players: tuple[PlayerState, ...]
+    treasury: int
+    reserve: int
+    court: tuple[Character, ...]
+    aside: tuple[Character, ...]
+    active: int
+    turn: int
+    winner: int | None
+    pending: Pending | None
+    log: Log
+    seed: int
+    draws: int = 0
+    shown: Character | None = None
+
+
+VERSIONED: tuple[type, ...] = (StatePayload, PlayerView)
 """The classes whose payloads carry ``"schema_version"``."""
 
 
@@ -93,16 +116,24 @@ def _snake(name: str) -> str:
 MOVE_TYPES: tuple[type, ...] = typing.get_args(Move)
 ACTION_TYPES: tuple[type, ...] = typing.get_args(ActionMove)
 EVENT_TYPES: tuple[type, ...] = typing.get_args(Event)
+PENDING_TYPES: tuple[type, ...] = typing.get_args(Pending)
 TAGS: Mapping[type, str] = types.MappingProxyType(
     {cls: _snake(cls.__name__) for cls in (*MOVE_TYPES, *EVENT_TYPES)}
 )
 """The ``"type"`` tag of every move and event class."""
+KINDS: Mapping[type, str] = types.MappingProxyType(
+    {cls: str(cls.kind) for cls in typing.get_args(Pending)}
+)
+"""The ``"kind"`` tag of every decision class."""
 
 UNIONS: Mapping[Any, tuple[type, ...]] = types.MappingProxyType(
-    {Move: MOVE_TYPES, ActionMove: ACTION_TYPES, Event: EVENT_TYPES}
+    {Move: MOVE_TYPES, ActionMove: ACTION_TYPES, Event: EVENT_TYPES, Pending: PENDING_TYPES}
 )
-PLAIN: tuple[type, ...] = (Config, PlayerState, Pending, GameState, SeatView, PlayerView)
+PLAIN: tuple[type, ...] = (Config, PlayerState, StatePayload, SeatView, PlayerView)
 """The untagged attrs classes that ``to_json`` and ``from_json`` handle, inner ones first."""
+
+ENCODABLE: tuple[type, ...] = (Config, PlayerState, GameState, SeatView, PlayerView)
+"""The untagged classes that ``to_json`` and ``from_json`` take."""
 
 NAMED_ENUMS: tuple[type[enum.Enum], ...] = (Character, Allegiance)
 """Enums written as their lower-case names."""
@@ -113,6 +144,15 @@ VALUED_ENUMS: tuple[type[enum.Enum], ...] = (Pool, Decision, Stage)
 def tag_of(cls: type) -> str:
     """The JSON ``"type"`` tag of a move or event class: ``ForeignAid`` -> ``"foreign_aid"``."""
     return TAGS[cls]
+
+
+def _tag(cls: type) -> tuple[str, str] | None:
+    """The tag field and value of a tagged class: ``("type", ...)`` or ``("kind", ...)``."""
+    if cls in TAGS:
+        return "type", TAGS[cls]
+    if cls in KINDS:
+        return "kind", KINDS[cls]
+    return None
 
 
 # --- primitive hooks --------------------------------------------------------------------------
@@ -261,30 +301,31 @@ def _register_class(conv: JsonConverter, cls: type) -> None:
         cls, conv, _cattrs_forbid_extra_keys=True, **_overrides(cls)
     )
     unbase: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(cls, conv)
-    tag = TAGS.get(cls)
+    tagged = _tag(cls)
     versioned = cls in VERSIONED
 
     def structure(value: Any, _: Any) -> Any:
         data = dict(_object(value))
-        if tag is not None:
-            found = data.pop("type", None)
+        if tagged is not None:
+            name, tag = tagged
+            found = data.pop(name, None)
             if found != tag:
-                raise _Invalid(f'expected "type": "{tag}", not {_describe(found)}')
+                raise _Invalid(f'expected "{name}": "{tag}", not {_describe(found)}')
         if versioned:
             if "schema_version" not in data:
                 raise _Invalid('"schema_version" is missing')
             version = data.pop("schema_version")
             if type(version) is not int or version != SCHEMA_VERSION:
                 raise _Invalid(
-                    f"unsupported schema_version {_describe(version)} "
-                    f"(this library reads {SCHEMA_VERSION})"
+                    f"unsupported schema_version {_describe(version)}: this library reads "
+                    f"version {SCHEMA_VERSION} only"
                 )
         return base(data, cls)
 
     def unstructure(obj: Any) -> dict[str, Any]:
         head: dict[str, Any] = {}
-        if tag is not None:
-            head["type"] = tag
+        if tagged is not None:
+            head[tagged[0]] = tagged[1]
         if versioned:
             head["schema_version"] = SCHEMA_VERSION
         return {**head, **unbase(obj)}
@@ -299,10 +340,12 @@ def _tagged_union_hook(conv: JsonConverter) -> Callable[[Any, Any], Any]:
         if value is None and type(None) in args:
             return None
         data = _object(value)
-        by_tag = {TAGS[a]: a for a in args if a in TAGS}
-        tag = data.get("type")
+        tags = [t for t in map(_tag, args) if t is not None]
+        name = tags[0][0] if tags else "type"
+        by_tag = {t[1]: a for a, t in zip(args, map(_tag, args), strict=True) if t is not None}
+        tag = data.get(name)
         if not isinstance(tag, str) or tag not in by_tag:
-            raise _Invalid(f'unknown or missing "type" tag: {_describe(tag)}')
+            raise _Invalid(f'unknown or missing "{name}" tag: {_describe(tag)}')
         return conv.structure(data, by_tag[tag])
 
     return structure
@@ -314,7 +357,7 @@ def _union_hook(conv: JsonConverter) -> Callable[[Any, Any], Any]:
     def structure(value: Any, t: Any) -> Any:
         args = _union_args(t) or ()
         rest = [a for a in args if a is not type(None)]
-        if all(a in TAGS for a in rest):
+        if all(_tag(a) is not None for a in rest):
             return tagged(value, t)
         if len(rest) == 1:
             return None if value is None else conv.structure(value, rest[0])
@@ -342,9 +385,19 @@ def _make() -> JsonConverter:
     )
     conv.register_unstructure_hook_func(_is_union, lambda obj: conv.unstructure(obj, type(obj)))
     # Inner classes first: a generated hook binds the hooks of its fields' types when made.
-    for cls in (*MOVE_TYPES, *EVENT_TYPES, *PLAIN):
+    for cls in (*MOVE_TYPES, *EVENT_TYPES, *PENDING_TYPES, *PLAIN):
         _register_class(conv, cls)
+    conv.register_unstructure_hook(GameState, lambda s: conv.unstructure(_payload(s)))
+    conv.register_structure_hook(GameState, lambda v, _: _state(conv.structure(v, StatePayload)))
     return conv
+
+
+def _payload(state: GameState) -> StatePayload:
+    return StatePayload(**{f.name: getattr(state, f.name) for f in attrs.fields(StatePayload)})
+
+
+def _state(payload: StatePayload) -> GameState:
+    return GameState(**{f.name: getattr(payload, f.name) for f in attrs.fields(StatePayload)})
 
 
 CONVERTER: JsonConverter = _make()
@@ -364,7 +417,7 @@ def to_json(obj: Any) -> str:
     Raises:
         TypeError: ``obj`` is none of these.
     """
-    if type(obj) not in TAGS and type(obj) not in PLAIN:
+    if type(obj) not in TAGS and type(obj) not in KINDS and type(obj) not in ENCODABLE:
         raise TypeError(f"to_json cannot encode {type(obj).__name__}")
     return json.dumps(CONVERTER.unstructure(obj))
 
@@ -427,7 +480,7 @@ def from_json(text: str | bytes, cls: Any) -> Any:
             message names the offending field; no half-built object is ever returned.
         TypeError: ``cls`` is not a class this function decodes.
     """
-    if cls not in UNIONS and cls not in TAGS and cls not in PLAIN:
+    if cls not in UNIONS and cls not in TAGS and cls not in KINDS and cls not in ENCODABLE:
         raise TypeError(f"from_json cannot decode {cls!r}")
     if not isinstance(text, str | bytes | bytearray):
         raise DecodeError([f"expected JSON text, not {type(text).__name__} @ $"])

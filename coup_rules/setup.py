@@ -7,12 +7,14 @@ from collections.abc import Sequence
 
 from coup_rules.cards import Allegiance, Character, sorted_cards
 from coup_rules.config import Config
+from coup_rules.constants import HAND_SIZE, MIN_COURT
+from coup_rules.decisions import AllegianceChoice
 from coup_rules.events import AllegianceChanged, Dealt, Event
 from coup_rules.log import EMPTY_LOG
 from coup_rules.rng import MAX_SEED, fresh_seed, pick, seed_key
 from coup_rules.rules.choices import needs_allegiance, next_setup_step
 from coup_rules.rules.table import Table
-from coup_rules.state import Decision, GameState, Pending, PlayerState
+from coup_rules.state import Core, GameState, Seat
 
 __all__ = ["new_game"]
 
@@ -62,8 +64,8 @@ def _check_hands(
         raise ValueError(f"hands must give one hand per seat ({config.players}), not {len(hands)}")
     out = []
     for seat, hand in enumerate(hands):
-        if len(hand) != 2:
-            raise ValueError(f"hands[{seat}] must hold 2 cards, not {len(hand)}")
+        if len(hand) != HAND_SIZE:
+            raise ValueError(f"hands[{seat}] must hold {HAND_SIZE} cards, not {len(hand)}")
         out.append(_cards(f"hands[{seat}]", hand, config))
     return tuple(out)
 
@@ -114,16 +116,17 @@ def _deal(
             _less(f"hands[{seat}]", pile, hand)
     if court is not None:
         court_cards = _cards("court", court, config)
-        if len(court_cards) < 2:
-            raise ValueError(f"court must hold at least 2 cards, not {len(court_cards)}")
+        if len(court_cards) < MIN_COURT:
+            raise ValueError(f"court must hold at least {MIN_COURT} cards, not {len(court_cards)}")
         _less("court", pile, court_cards)
     if config.is_two_player_setup and hands is None:
         return _deal_for_draft(config, dealer, court)
     if hands is None:
-        rest = sorted(pile.elements())
-        if len(rest) < 2 * config.players:
+        rest = list(sorted_cards(pile.elements()))
+        if len(rest) < HAND_SIZE * config.players:
             raise ValueError(
-                f"court leaves {len(rest)} cards to deal, fewer than the {2 * config.players} "
+                f"court leaves {len(rest)} cards to deal, fewer than the "
+                f"{HAND_SIZE * config.players} "
                 f"that {config.players} hands need"
             )
         dealt = tuple(
@@ -187,12 +190,16 @@ def new_game(
     dealer = _Dealer(seed)
     dealt, court_cards, aside = _deal(config, dealer, hands, court)
     players = tuple(
-        PlayerState(seat, start[seat], dealt[seat], (), sides[seat])
+        Seat(coins=start[seat], hand=dealt[seat], revealed=(), allegiance=sides[seat])
         for seat in range(config.players)
     )
-    events: list[Event] = [Dealt(p.seat, len(p.hand), p.hand) for p in players]
-    events += [AllegianceChanged(p.seat, p.allegiance) for p in players if p.allegiance is not None]
-    state = GameState(
+    events: list[Event] = [Dealt(i, len(p.hand), p.hand) for i, p in enumerate(players)]
+    events += [
+        AllegianceChanged(i, p.allegiance)
+        for i, p in enumerate(players)
+        if p.allegiance is not None
+    ]
+    core = Core(
         config=config,
         players=players,
         treasury=config.coins - sum(start),
@@ -206,15 +213,11 @@ def new_game(
         log=EMPTY_LOG.extend(events),
         seed=seed,
         draws=dealer.draws,
+        shown=None,
     )
+    table = Table(core)
     if needs_allegiance(config, players):
-        return _with_pending(state, Pending(Decision.CHOOSE_ALLEGIANCE, (config.first_player,)))
-    table = Table(state)
-    next_setup_step(table)
-    return table.freeze()
-
-
-def _with_pending(state: GameState, pending: Pending) -> GameState:
-    table = Table(state)
-    table.pending = pending
-    return table.freeze()
+        table.pending = AllegianceChoice(waiting=(config.first_player,))
+    else:
+        next_setup_step(table)
+    return GameState.of(table.freeze())

@@ -1,16 +1,54 @@
-"""The immutable game state and the typed description of the decision being waited on."""
+"""The immutable game state: a compact core of plain records behind a public ``GameState``.
+
+The engine works on ``Core``, a named tuple of the position whose seats are ``Seat`` named
+tuples: cheap to build, compared and hashed by value in C. ``GameState`` wraps one core and
+builds its public records (the ``PlayerState`` of each seat, the events of the log) the first time
+they are read, then keeps them: a loop that only calls ``legal_moves`` and ``apply`` never pays
+for them. Equality and hashing are the core's, so two states are equal exactly when every field,
+the log included, is.
+"""
 
 from __future__ import annotations
+
+from typing import Any, NamedTuple
 
 import attrs
 
 from coup_rules.cards import Allegiance, Character
 from coup_rules.config import Config
-from coup_rules.decisions import Decision, Stage
+from coup_rules.decisions import Pending
 from coup_rules.log import Log
-from coup_rules.moves import ActionMove, Block, Move
+from coup_rules.moves import Move
 
-__all__ = ["Decision", "GameState", "Pending", "PlayerState", "Stage"]
+__all__ = ["Core", "GameState", "PlayerState", "Seat"]
+
+
+class Seat(NamedTuple):
+    """A seat as the engine holds it (see ``PlayerState`` for the fields)."""
+
+    coins: int
+    hand: tuple[Character, ...]
+    revealed: tuple[Character, ...]
+    allegiance: Allegiance | None
+
+
+class Core(NamedTuple):
+    """A complete position as the engine holds it (see ``GameState`` for the fields)."""
+
+    config: Config
+    players: tuple[Seat, ...]
+    treasury: int
+    reserve: int
+    court: tuple[Character, ...]
+    aside: tuple[Character, ...]
+    active: int
+    turn: int
+    winner: int | None
+    pending: Pending | None
+    log: Log
+    seed: int
+    draws: int
+    shown: Character | None
 
 
 @attrs.frozen
@@ -37,52 +75,23 @@ class PlayerState:
         return bool(self.hand)
 
 
-@attrs.frozen
-class Pending:
-    """A public description of the decision being waited on.
-
-    Attributes:
-        kind: what is being decided.
-        waiting: the seats still to answer, ascending (all of them are in ``to_act``).
-        action: the action declared this turn, with its actor and target (``None`` in setup and
-            before the action is declared).
-        block: the block made against it, with the blocker and claimed character.
-        challenger: who challenged the claim now being answered.
-        resume: after ``LOSE_INFLUENCE``, where the turn goes on.
-        keep: for ``KEEP``, how many cards the exchanger keeps.
-        claim: the character the action claims (the Duke for Tax, the Ambassador or the
-            Inquisitor for Exchange, ...); ``None`` for actions that claim none and for Embezzle,
-            which claims *not* to hold the Duke. A block's claim is ``block.character``.
-    """
-
-    kind: Decision
-    waiting: tuple[int, ...]
-    action: ActionMove | None = None
-    block: Block | None = None
-    challenger: int | None = None
-    resume: Stage | None = None
-    keep: int = 0
-    claim: Character | None = None
-
-    @property
-    def actor(self) -> int | None:
-        """The seat whose action this is."""
-        return None if self.action is None else self.action.player
-
-    @property
-    def target(self) -> int | None:
-        """The action's target, if it has one."""
-        return getattr(self.action, "target", None)
-
-    @property
-    def blocker(self) -> int | None:
-        """The seat that blocked, if any."""
-        return None if self.block is None else self.block.player
+def _public(seat: int, s: Seat) -> PlayerState:
+    return PlayerState(
+        seat=seat, coins=s.coins, hand=s.hand, revealed=s.revealed, allegiance=s.allegiance
+    )
 
 
-@attrs.frozen
+def _seat_of(p: PlayerState) -> Seat:
+    return Seat(coins=p.coins, hand=p.hand, revealed=p.revealed, allegiance=p.allegiance)
+
+
+@attrs.frozen(init=False, eq=False, repr=False)
 class GameState:
     """A complete, immutable game position. Build it with ``new_game``; advance it with ``apply``.
+
+    ``GameState(config=..., players=..., ...)`` builds one by hand from every field (keywords
+    only; check it with ``validate_state``), and ``state.replace(field=value)`` copies one with
+    some fields changed.
 
     Attributes:
         config: the game's options.
@@ -102,34 +111,164 @@ class GameState:
         shown: the card shown to the Inquisitor during an Examine (private).
     """
 
-    config: Config
-    players: tuple[PlayerState, ...]
-    treasury: int
-    reserve: int
-    court: tuple[Character, ...]
-    aside: tuple[Character, ...]
-    active: int
-    turn: int
-    winner: int | None
-    pending: Pending | None
-    log: Log = attrs.field(repr=False)
-    seed: int = attrs.field(repr=False)
-    draws: int = 0
-    shown: Character | None = None
-    _legal: dict[int, tuple[Move, ...]] | None = attrs.field(
-        default=None, init=False, eq=False, hash=False, repr=False
-    )
-    """A private cache of ``legal_moves`` per seat: not part of the value, equality or JSON."""
+    core: Core
+    """The compact record the engine works on (read-only, like everything here)."""
+    _players: tuple[PlayerState, ...] | None
+    _legal: dict[int, tuple[Move, ...]] | None
+    """Private caches of the public seats and of ``legal_moves`` per seat: not part of the value."""
+
+    def __init__(
+        self,
+        *,
+        config: Config,
+        players: tuple[PlayerState, ...],
+        treasury: int,
+        reserve: int,
+        court: tuple[Character, ...],
+        aside: tuple[Character, ...],
+        active: int,
+        turn: int,
+        winner: int | None,
+        pending: Pending | None,
+        log: Log,
+        seed: int,
+        draws: int = 0,
+        shown: Character | None = None,
+    ) -> None:
+        core = Core(
+            config=config,
+            players=tuple(_seat_of(p) for p in players),
+            treasury=treasury,
+            reserve=reserve,
+            court=tuple(court),
+            aside=tuple(aside),
+            active=active,
+            turn=turn,
+            winner=winner,
+            pending=pending,
+            log=log,
+            seed=seed,
+            draws=draws,
+            shown=shown,
+        )
+        _init(self, core, tuple(players))
+
+    @classmethod
+    def of(cls, core: Core) -> GameState:
+        """The state holding ``core`` (the engine's constructor: no copying, no checks)."""
+        state: GameState = object.__new__(cls)
+        _init(state, core, None)
+        return state
+
+    def replace(self, **changes: Any) -> GameState:
+        """A copy with some public fields changed (for tests and tools; see ``validate_state``)."""
+        fields = {name: getattr(self, name) for name in _FIELDS}
+        fields.update(changes)
+        return GameState(**fields)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not GameState:
+            return NotImplemented
+        return self is other or self.core == other.core
+
+    def __ne__(self, other: object) -> bool:
+        result = self.__eq__(other)
+        return result if result is NotImplemented else not result
+
+    def __hash__(self) -> int:
+        return hash(self.core)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in _FIELDS[:10])
+        return f"GameState({shown}, ...)"
+
+    # --- the public fields -----------------------------------------------------------------
+
+    @property
+    def config(self) -> Config:
+        """The game's options."""
+        return self.core.config
+
+    @property
+    def players(self) -> tuple[PlayerState, ...]:
+        """Every seat, in seat order."""
+        players = self._players
+        if players is None:
+            players = tuple(_public(i, s) for i, s in enumerate(self.core.players))
+            _set_players(self, players)
+        return players
+
+    @property
+    def treasury(self) -> int:
+        """Coins in the Treasury."""
+        return self.core.treasury
+
+    @property
+    def reserve(self) -> int:
+        """Coins on the Treasury Reserve (Reformation; 0 otherwise)."""
+        return self.core.reserve
+
+    @property
+    def court(self) -> tuple[Character, ...]:
+        """The Court's cards, sorted (their order means nothing)."""
+        return self.core.court
+
+    @property
+    def aside(self) -> tuple[Character, ...]:
+        """Cards set aside out of play, face down, sorted. Hidden from every view."""
+        return self.core.aside
+
+    @property
+    def active(self) -> int:
+        """The seat whose turn it is."""
+        return self.core.active
+
+    @property
+    def turn(self) -> int:
+        """Turns begun: 0 during setup, 1 on the first turn."""
+        return self.core.turn
+
+    @property
+    def winner(self) -> int | None:
+        """The last player standing, once the game is over."""
+        return self.core.winner
+
+    @property
+    def pending(self) -> Pending | None:
+        """The decision being waited on; ``None`` when the game is over."""
+        return self.core.pending
+
+    @property
+    def log(self) -> Log:
+        """Everything that happened, in order (shared with earlier states)."""
+        return self.core.log
+
+    @property
+    def seed(self) -> int:
+        """The seed of the game's chance (R-INFO-5). Secret: never in a view."""
+        return self.core.seed
+
+    @property
+    def draws(self) -> int:
+        """How many random picks have been taken from the seed so far."""
+        return self.core.draws
+
+    @property
+    def shown(self) -> Character | None:
+        """The card shown to the Inquisitor during an Examine (private)."""
+        return self.core.shown
+
+    # --- derived ---------------------------------------------------------------------------
 
     @property
     def is_over(self) -> bool:
         """True once one player is left."""
-        return self.winner is not None
+        return self.core.winner is not None
 
     @property
     def set_aside(self) -> int:
         """How many cards are out of play, face down."""
-        return len(self.aside)
+        return len(self.core.aside)
 
     @property
     def key(self) -> tuple[object, ...]:
@@ -139,22 +278,60 @@ class GameState:
         moves, chance included (the seed and the draw counter are part of the key); only their
         logs and turn numbers may differ. Hashing it costs O(players), not O(game).
         """
+        c = self.core
         return (
-            self.config,
-            self.players,
-            self.treasury,
-            self.reserve,
-            self.court,
-            self.aside,
-            self.active,
-            self.winner,
-            self.pending,
-            self.shown,
-            self.seed,
-            self.draws,
+            c.config,
+            c.players,
+            c.treasury,
+            c.reserve,
+            c.court,
+            c.aside,
+            c.active,
+            c.winner,
+            c.pending,
+            c.shown,
+            c.seed,
+            c.draws,
         )
 
     @property
     def living(self) -> tuple[int, ...]:
         """The seats still in the game, ascending."""
-        return tuple(p.seat for p in self.players if p.hand)
+        return tuple([i for i, s in enumerate(self.core.players) if s.hand])
+
+
+_FIELDS = (
+    "config",
+    "players",
+    "treasury",
+    "reserve",
+    "court",
+    "aside",
+    "active",
+    "turn",
+    "winner",
+    "pending",
+    "log",
+    "seed",
+    "draws",
+    "shown",
+)
+
+_set_core = GameState.__dict__["core"].__set__
+_set_players = GameState.__dict__["_players"].__set__
+_set_legal = GameState.__dict__["_legal"].__set__
+
+
+def _init(state: GameState, core: Core, players: tuple[PlayerState, ...] | None) -> None:
+    _set_core(state, core)
+    _set_players(state, players)
+    _set_legal(state, None)
+
+
+def legal_cache(state: GameState) -> dict[int, tuple[Move, ...]]:
+    """The state's private cache of legal moves per seat (created on first use)."""
+    cache = state._legal
+    if cache is None:
+        cache = {}
+        _set_legal(state, cache)
+    return cache

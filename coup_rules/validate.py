@@ -7,30 +7,52 @@ conservation law or name seats that cannot be asked (R-SETUP-4, R-SETUP-10, R-IN
 from __future__ import annotations
 
 from collections import Counter
+from typing import assert_never
 
+from coup_rules.actions import SPECS, Asked, Variant, blockers_of, claimed_character, cost_of
 from coup_rules.cards import Character
-from coup_rules.moves import Convert, Embezzle, Examine, Exchange
+from coup_rules.constants import (
+    EXCHANGE_DRAWS,
+    FORCED_COUP_COINS,
+    HAND_SIZE,
+    INQUISITOR_EXCHANGE_DRAWS,
+    MIN_COURT,
+)
+from coup_rules.decisions import (
+    ActionChallengeAnswer,
+    ActionChoice,
+    AllegianceChoice,
+    BlockChallengeAnswer,
+    ChallengeActionWindow,
+    ChallengeBlockWindow,
+    CounterWindow,
+    DraftChoice,
+    InfluenceChoice,
+    InquisitorChoice,
+    KeepChoice,
+    Pending,
+    ShowChoice,
+    Stage,
+)
+from coup_rules.moves import ActionMove, Block, Coup
 from coup_rules.rng import MAX_SEED
-from coup_rules.rules.claims import blocking_characters, claimed_character, is_challengeable
-from coup_rules.rules.flow import EXCHANGE_DRAWS, INQUISITOR_EXCHANGE_DRAWS
-from coup_rules.state import Decision, GameState, Pending, Stage
+from coup_rules.rules.allegiance import may_target, opponents
+from coup_rules.state import GameState
 
 __all__ = ["validate_state"]
 
-INFLUENCE = 2
+INFLUENCE = HAND_SIZE
 
-SETUP = frozenset({Decision.CHOOSE_ALLEGIANCE, Decision.DRAFT})
-ANSWERS = frozenset({Decision.ANSWER_ACTION_CHALLENGE, Decision.ANSWER_BLOCK_CHALLENGE})
-WITH_BLOCK = frozenset({Decision.CHALLENGE_BLOCK, Decision.ANSWER_BLOCK_CHALLENGE})
-WITHOUT_BLOCK = frozenset(
-    {
-        Decision.CHALLENGE_ACTION,
-        Decision.COUNTER,
-        Decision.ANSWER_ACTION_CHALLENGE,
-        Decision.KEEP,
-        Decision.SHOW,
-        Decision.INQUISITOR_CHOICE,
-    }
+OnAction = (
+    ChallengeActionWindow
+    | CounterWindow
+    | ChallengeBlockWindow
+    | ActionChallengeAnswer
+    | BlockChallengeAnswer
+    | InfluenceChoice
+    | KeepChoice
+    | ShowChoice
+    | InquisitorChoice
 )
 
 
@@ -81,12 +103,25 @@ def _expected_hand(state: GameState, seat: int) -> set[int]:
     p = state.players[seat]
     base = INFLUENCE - len(p.revealed)
     pending = state.pending
-    if pending is not None and pending.kind is Decision.KEEP and seat in pending.waiting:
-        drawn = INQUISITOR_EXCHANGE_DRAWS if state.config.inquisitor else EXCHANGE_DRAWS
-        return {pending.keep + drawn} if pending.keep == base else set()
+    if isinstance(pending, KeepChoice) and seat in pending.waiting:
+        return {pending.keep + _drawn(state)} if pending.keep == base else set()
     if state.turn == 0 and state.config.is_two_player_setup and not p.revealed:
         return {1, 2}
     return {base}
+
+
+def _drawn(state: GameState) -> int:
+    """The cards an Exchange draws in this game."""
+    return INQUISITOR_EXCHANGE_DRAWS if state.config.inquisitor else EXCHANGE_DRAWS
+
+
+def _check_court(state: GameState) -> None:
+    """The Court keeps enough cards for every draw (R-SETUP-3); an Exchange borrows them."""
+    court = len(state.court)
+    if isinstance(state.pending, KeepChoice):
+        court += _drawn(state)
+    if court < MIN_COURT:
+        raise ValueError(f"court must hold at least {MIN_COURT} cards, not {len(state.court)}")
 
 
 def _check_conservation(state: GameState) -> None:
@@ -123,24 +158,21 @@ def _check_pending(state: GameState, pending: Pending) -> None:
         raise ValueError("pending.waiting must be ascending, without repeats")
     for seat in pending.waiting:
         _check_seat(state, "pending.waiting", seat, living=True)
-    if pending.action is not None:
-        _check_seat(state, "pending.action.player", pending.action.player, living=True)
-        target = getattr(pending.action, "target", None)
-        _check_seat(state, "pending.action.target", target, living=False)
-    if pending.block is not None:
-        _check_seat(state, "pending.block.player", pending.block.player, living=False)
-    _check_seat(state, "pending.challenger", pending.challenger, living=False)
-    _count("pending.keep", pending.keep)
-    setup = pending.kind in (Decision.DRAFT, Decision.CHOOSE_ALLEGIANCE)
+    setup = isinstance(pending, AllegianceChoice | DraftChoice)
     if setup != (state.turn == 0):
         raise ValueError("pending.kind does not match turn (setup decisions come at turn 0)")
-    examine = pending.kind is Decision.INQUISITOR_CHOICE
-    if examine != (state.shown is not None):
+    if isinstance(pending, InquisitorChoice) != (state.shown is not None):
         raise ValueError("shown must be set exactly while the Inquisitor decides")
-    if setup:
-        _check_setup_decision(state, pending)
-    else:
-        _check_turn_decision(state, pending)
+    match pending:
+        case AllegianceChoice() | DraftChoice():
+            _check_setup_decision(state, pending)
+        case ActionChoice():
+            _require(pending.waiting == (state.active,), "pending.waiting must be the active seat")
+        case _:
+            _check_action(state, pending)
+            _require(
+                _waits_as_expected(state, pending), f"pending.waiting does not fit {pending.kind}"
+            )
 
 
 def _require(ok: bool, message: str) -> None:
@@ -152,16 +184,19 @@ def _hidden(state: GameState, seat: int) -> int:
     return len(state.players[seat].hand)
 
 
-def _check_setup_decision(state: GameState, pending: Pending) -> None:
+def _check_setup_decision(state: GameState, pending: AllegianceChoice | DraftChoice) -> None:
     """The first player's choice of allegiance, or the draft of the seats holding one card."""
     config = state.config
-    fields = (pending.action, pending.block, pending.challenger, pending.resume, pending.claim)
-    _require(
-        fields == (None,) * 5 and not pending.keep,
-        f"pending.{pending.kind.value} names no action or block",
-    )
     _require(not any(p.revealed for p in state.players), "no card is revealed during the setup")
-    if pending.kind is Decision.CHOOSE_ALLEGIANCE:
+    drafters = tuple(p.seat for p in state.players if len(p.hand) == 1)
+    if drafters:
+        _require(config.is_two_player_setup, "only the 2-player setup deals one card")
+        aside = Counter(state.aside)
+        _require(
+            all(aside[c] >= len(drafters) for c in config.characters),
+            "aside must still hold the set of every seat that drafts",
+        )
+    if isinstance(pending, AllegianceChoice):
         _require(config.reformation, "pending.kind choose_allegiance needs Reformation")
         _require(
             pending.waiting == (config.first_player,),
@@ -169,98 +204,116 @@ def _check_setup_decision(state: GameState, pending: Pending) -> None:
         )
         return
     _require(config.is_two_player_setup, "pending.kind draft needs the 2-player setup")
-    drafters = tuple(p.seat for p in state.players if len(p.hand) == 1)
     _require(pending.waiting == drafters, "pending.waiting must be the seats holding one card")
-    aside = Counter(state.aside)
-    _require(
-        all(aside[c] >= len(drafters) for c in config.characters),
-        "aside must still hold the set of every seat that drafts",
+
+
+def _refunded(state: GameState, pending: OnAction) -> bool:
+    """Whether the actor conceded an Assassinate and took its cost back (R-CHAL-5)."""
+    return (
+        isinstance(pending, InfluenceChoice)
+        and pending.seat == pending.actor
+        and pending.block is None
+        and pending.resume is Stage.END
     )
 
 
-def _check_turn_decision(state: GameState, pending: Pending) -> None:
-    """The fields a decision of the turn needs, and the seats it may wait on."""
-    kind, action, block = pending.kind, pending.action, pending.block
-    if kind is Decision.ACTION:
-        bare = (action, block, pending.challenger, pending.resume, pending.claim) == (None,) * 5
-        _require(bare and not pending.keep, "pending.action names no action before one is made")
-        _require(pending.waiting == (state.active,), "pending.waiting must be the active seat")
-        return
-    if action is None:
-        raise ValueError(f"pending.action must be set for {kind.value}")
+def _check_action(state: GameState, pending: OnAction) -> None:
+    """The declared action is one the actor could declare: this game's, aimed and paid rightly."""
+    action: ActionMove = pending.action
     actor = action.player
-    _require(actor == state.active, "pending.action.player must be the active seat")
     config = state.config
+    spec = SPECS[type(action)]
+    _require(actor == state.active, "pending.action.player must be the active seat")
+    _check_seat(state, "pending.action.player", actor, living=True)
+    in_game = {
+        Variant.BASE: True,
+        Variant.INQUISITOR: config.inquisitor,
+        Variant.REFORMATION: config.reformation,
+    }[spec.variant]
+    _require(in_game, "pending.action is not an action of this game")
     _require(
-        (config.reformation or not isinstance(action, Convert | Embezzle))
-        and (config.inquisitor or not isinstance(action, Examine)),
-        "pending.action is not an action of this game",
+        pending.claim == claimed_character(action, config.exchanger),
+        "pending.claim must be the action's",
     )
     target: int | None = getattr(action, "target", None)
-    _require(
-        target != actor or isinstance(action, Convert), "pending.action.target must be another seat"
-    )
-    name = kind.value
-    _require(
-        pending.claim == claimed_character(action, config), "pending.claim must be the action's"
-    )
-    lose = kind is Decision.LOSE_INFLUENCE
-    _require((pending.challenger is None) != (kind in ANSWERS), f"pending.challenger for {name}")
-    _require((pending.resume is None) != lose, f"pending.resume is wrong for {name}")
-    _require(bool(pending.keep) == (kind is Decision.KEEP), f"pending.keep is wrong for {name}")
-    _require(block is not None or kind not in WITH_BLOCK, f"pending.block must be set for {name}")
-    _require(block is None or kind not in WITHOUT_BLOCK, f"pending.block must be null for {name}")
-    if block is not None:
+    if target is not None:
+        _check_seat(state, "pending.action.target", target, living=False)
         _require(
-            block.player != actor
-            and block.character in blocking_characters(action, state.config)
-            and bool(state.players[block.player].hand),
-            "pending.block does not fit the action",
+            target != actor or spec.self_cost is not None,
+            "pending.action.target must be another seat",
         )
-    _require(_waits_as_expected(state, pending), f"pending.waiting does not fit {name}")
-
-
-def _waits_as_expected(state: GameState, pending: Pending) -> bool:
-    """Whether ``pending.waiting`` holds the seats its kind of decision asks."""
-    kind, action, block, waiting = pending.kind, pending.action, pending.block, pending.waiting
-    assert action is not None
-    actor, target = action.player, pending.target
-    if kind is Decision.CHALLENGE_ACTION:
-        return is_challengeable(action) and actor not in waiting
-    if kind is Decision.COUNTER:
-        blockable = bool(blocking_characters(action, state.config))
-        aimed = target is None or waiting == (target,)
-        return blockable and aimed and actor not in waiting
-    if kind is Decision.CHALLENGE_BLOCK:
-        assert block is not None
-        return block.player not in waiting
-    if kind in ANSWERS:
-        claimant = actor if block is None else block.player
-        challenger = pending.challenger
-        return (
-            waiting == (claimant,)
-            and (block is not None or is_challengeable(action))
-            and challenger is not None
-            and challenger != claimant
-            and _hidden(state, challenger) > 0
+        aimed = target != actor and bool(state.players[target].hand)
+        _require(
+            not aimed or may_target(state.core.players, actor, target, config.reformation),
+            "pending.action.target may not be aimed at by the actor (R-REF-2)",
         )
-    if kind is Decision.LOSE_INFLUENCE:
-        resume = pending.resume
-        fits = (resume is not Stage.COUNTER or is_challengeable(action)) and (
-            resume is not Stage.RESOLVE or block is not None
-        )
-        return fits and len(waiting) == 1 and _hidden(state, waiting[0]) == INFLUENCE
-    if kind is Decision.KEEP:
-        return isinstance(action, Exchange) and waiting == (actor,)
-    if kind is Decision.SHOW:
-        shows = isinstance(action, Examine) and waiting == (target,)
-        return shows and _hidden(state, waiting[0]) == INFLUENCE
-    assert kind is Decision.INQUISITOR_CHOICE
-    return (
-        isinstance(action, Examine)
-        and waiting == (actor,)
-        and state.shown in state.players[action.target].hand
+    coins = state.players[actor].coins
+    start = coins if _refunded(state, pending) else coins + cost_of(action)
+    _require(
+        start < FORCED_COUP_COINS or isinstance(action, Coup),
+        "pending.action must be a Coup: the actor started the turn with 10 coins or more",
     )
+
+
+def _check_block(state: GameState, action: ActionMove, block: Block) -> None:
+    spec = SPECS[type(action)]
+    blocker = block.player
+    _check_seat(state, "pending.block.player", blocker, living=True)
+    if spec.asked is Asked.TARGET:
+        asked = blocker == getattr(action, "target", None)
+    else:
+        asked = spec.asked is Asked.OPPONENTS and blocker in opponents(
+            state.core.players, action.player, state.config.reformation
+        )
+    _require(
+        blocker != action.player
+        and asked
+        and block.character in blockers_of(spec, state.config.exchanger),
+        "pending.block does not fit the action",
+    )
+
+
+def _answers(state: GameState, claimant: int, challenger: int, waiting: tuple[int, ...]) -> bool:
+    return waiting == (claimant,) and challenger != claimant and _hidden(state, challenger) > 0
+
+
+def _waits_as_expected(state: GameState, pending: OnAction) -> bool:
+    """Whether ``pending.waiting`` holds the seats its kind of decision asks."""
+    action, waiting = pending.action, pending.waiting
+    spec = SPECS[type(action)]
+    actor, target = action.player, pending.target
+    match pending:
+        case ChallengeActionWindow():
+            return spec.challengeable and actor not in waiting
+        case CounterWindow():
+            if spec.asked is Asked.TARGET:
+                return waiting == (target,)
+            mine = opponents(state.core.players, actor, state.config.reformation)
+            return spec.asked is Asked.OPPONENTS and set(waiting) <= set(mine)
+        case ChallengeBlockWindow():
+            _check_block(state, action, pending.block)
+            return pending.block.player not in waiting
+        case ActionChallengeAnswer():
+            return spec.challengeable and _answers(state, actor, pending.challenger, waiting)
+        case BlockChallengeAnswer():
+            _check_block(state, action, pending.block)
+            return _answers(state, pending.block.player, pending.challenger, waiting)
+        case InfluenceChoice():
+            resume, block = pending.resume, pending.block
+            if block is not None:
+                _check_block(state, action, block)
+            fits = (resume is not Stage.COUNTER or (spec.challengeable and block is None)) and (
+                resume is not Stage.RESOLVE or block is not None
+            )
+            return fits and len(waiting) == 1 and _hidden(state, waiting[0]) == INFLUENCE
+        case KeepChoice():
+            return waiting == (actor,) and pending.keep > 0
+        case ShowChoice():
+            return waiting == (target,) and _hidden(state, waiting[0]) == INFLUENCE
+        case InquisitorChoice():
+            return waiting == (actor,) and state.shown in state.players[pending.action.target].hand
+        case _:
+            assert_never(pending)
 
 
 def _check_outcome(state: GameState) -> None:
@@ -287,8 +340,7 @@ def _check_allegiances(state: GameState) -> None:
     """In Reformation, no seat has an allegiance before the first player's choice; all after."""
     if not state.config.reformation:
         return
-    pending = state.pending
-    choosing = pending is not None and pending.kind is Decision.CHOOSE_ALLEGIANCE
+    choosing = isinstance(state.pending, AllegianceChoice)
     for p in state.players:
         if (p.allegiance is None) != choosing:
             must = "null before" if choosing else "set after"
@@ -313,5 +365,6 @@ def validate_state(state: GameState) -> None:
     _check_numbers(state)
     _check_players(state)
     _check_conservation(state)
+    _check_court(state)
     _check_outcome(state)
     _check_allegiances(state)

@@ -12,10 +12,11 @@ import attrs
 
 from coup_rules.cards import Allegiance, Character
 from coup_rules.config import Config
+from coup_rules.decisions import InquisitorChoice, Pending
 from coup_rules.engine import legal_moves, to_act
 from coup_rules.events import CardsDrawn, CardShown, CardsReturned, Dealt, Drafted, Event
-from coup_rules.moves import Examine, Move
-from coup_rules.state import Decision, GameState, Pending, PlayerState
+from coup_rules.moves import Move
+from coup_rules.state import GameState, PlayerState
 
 __all__ = ["PlayerView", "SeatView", "may_see", "redact", "view"]
 
@@ -138,10 +139,9 @@ def _seat_view(p: PlayerState, viewer: int | None) -> SeatView:
 def _shown(state: GameState, viewer: int | None) -> Character | None:
     """The examined card, for the Inquisitor and the target while the Inquisitor decides."""
     pending = state.pending
-    if viewer is None or pending is None or pending.kind is not Decision.INQUISITOR_CHOICE:
+    if viewer is None or not isinstance(pending, InquisitorChoice):
         return None
-    action = pending.action
-    if not isinstance(action, Examine) or viewer not in (action.player, action.target):
+    if viewer not in (pending.action.player, pending.action.target):
         return None
     return state.shown
 

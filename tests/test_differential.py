@@ -157,13 +157,15 @@ def _pending_parts(state: GameState, model: Oracle) -> str | None:
     pending = state.pending
     if pending is None:
         return None
+    keep = model.keep_count if model.kind is Decision.KEEP else 0
     parts: list[tuple[str, object, object]] = [
-        ("pending.block", pending.block, model.block),
-        ("pending.keep", pending.keep, model.keep_count if model.kind is Decision.KEEP else 0),
+        ("pending.kind", pending.kind, model.kind),
+        ("pending.block", getattr(pending, "block", None), model.block),
+        ("pending.keep", getattr(pending, "keep", 0), keep),
+        ("pending.action", getattr(pending, "action", None), model.action),
     ]
-    if pending.kind in (Decision.ANSWER_ACTION_CHALLENGE, Decision.ANSWER_BLOCK_CHALLENGE):
+    if hasattr(pending, "challenger"):
         parts.append(("pending.challenger", pending.challenger, model.challenger))
-    parts.append(("pending.action", pending.action, model.action))
     diffs = [f"{name}: engine {e!r}, oracle {o!r}" for name, e, o in parts if e != o]
     return "\n".join(diffs) if diffs else None
 

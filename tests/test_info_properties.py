@@ -31,8 +31,8 @@ from coup_rules import (
     DecodeError,
     Drafted,
     Event,
-    Examine,
     GameState,
+    InquisitorChoice,
     Move,
     PlayerView,
     apply,
@@ -96,10 +96,9 @@ def scramble(event: Event, rng: random.Random, deck: tuple[Character, ...]) -> E
 
 def may_see_shown(state: GameState, seat: int | None) -> bool:
     pending = state.pending
-    if pending is None or pending.kind is not Decision.INQUISITOR_CHOICE:
+    if not isinstance(pending, InquisitorChoice):
         return False
-    action = pending.action
-    return isinstance(action, Examine) and seat in (action.player, action.target)
+    return seat in (pending.action.player, pending.action.target)
 
 
 def blinded(state: GameState, seat: int | None, rng: random.Random) -> GameState:
@@ -128,8 +127,7 @@ def blinded(state: GameState, seat: int | None, rng: random.Random) -> GameState
     shown = state.shown
     if shown is not None and not may_see_shown(state, seat):
         shown = rng.choice([c for c in deck if c != shown])
-    return attrs.evolve(
-        state,
+    return state.replace(
         players=tuple(players),
         court=dealt[0],
         aside=dealt[1],

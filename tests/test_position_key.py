@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
 from helpers import play
 
 from coup_rules import Config, Income, Log, new_game
@@ -17,7 +16,7 @@ def test_equal_states_have_equal_keys() -> None:
 
 def test_the_key_ignores_the_log_and_the_turn_number() -> None:
     state = play(new_game(Config(players=3), seed=5), Income(0), Income(1))
-    other = attrs.evolve(state, log=Log.of([]), turn=state.turn + 5)
+    other = state.replace(log=Log.of([]), turn=state.turn + 5)
     assert other != state
     assert other.key == state.key
 

@@ -7,45 +7,54 @@ building dozens of objects per decision, and lets ``apply`` recognise a move tak
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import combinations_with_replacement
 from types import MappingProxyType
 from typing import TypeVar
 
-from coup_rules.cards import Allegiance, Character
-from coup_rules.config import MAX_PLAYERS
+from coup_rules.actions import ACTIONS, ActionSpec, Aim, blockers_of
+from coup_rules.cards import Allegiance, Character, sorted_cards
+from coup_rules.constants import MAX_PLAYERS
 from coup_rules.moves import (
+    ActionMove,
     Allow,
-    Assassinate,
     Block,
     Challenge,
     ChooseAllegiance,
     Concede,
-    Convert,
     Coup,
     Draft,
-    Embezzle,
-    Examine,
-    Exchange,
     ForceExchange,
-    ForeignAid,
     GiveBack,
-    Income,
     Keep,
     LoseInfluence,
     Prove,
     Show,
-    Steal,
-    Tax,
 )
 
 _SEATS = range(MAX_PLAYERS)
 
-INCOME = tuple(Income(s) for s in _SEATS)
-FOREIGN_AID = tuple(ForeignAid(s) for s in _SEATS)
-TAX = tuple(Tax(s) for s in _SEATS)
-EXCHANGE = tuple(Exchange(s) for s in _SEATS)
-EMBEZZLE = tuple(Embezzle(s) for s in _SEATS)
+
+def _plain(spec: ActionSpec) -> tuple[ActionMove, ...]:
+    make: Callable[[int], ActionMove] = spec.move
+    return tuple(make(s) for s in _SEATS)
+
+
+def _aimed(spec: ActionSpec) -> tuple[tuple[ActionMove, ...], ...]:
+    make: Callable[[int, int], ActionMove] = spec.move
+    return tuple(tuple(make(s, t) for t in _SEATS) for s in _SEATS)
+
+
+PLAIN_ACTIONS: Mapping[type, tuple[ActionMove, ...]] = MappingProxyType(
+    {spec.move: _plain(spec) for spec in ACTIONS if spec.aim is Aim.NONE}
+)
+"""``PLAIN_ACTIONS[cls][seat]``: the action of that class without a target."""
+AIMED_ACTIONS: Mapping[type, tuple[tuple[ActionMove, ...], ...]] = MappingProxyType(
+    {spec.move: _aimed(spec) for spec in ACTIONS if spec.aim is not Aim.NONE}
+)
+"""``AIMED_ACTIONS[cls][seat][target]``: the action of that class at that target."""
+COUP = AIMED_ACTIONS[Coup]
+
 CHALLENGE = tuple(Challenge(s) for s in _SEATS)
 ALLOW = tuple(Allow(s) for s in _SEATS)
 PROVE = tuple(Prove(s) for s in _SEATS)
@@ -58,23 +67,26 @@ PROVE_OR_CONCEDE = tuple((PROVE[s], CONCEDE[s]) for s in _SEATS)
 CONCEDE_ONLY = tuple((CONCEDE[s],) for s in _SEATS)
 GIVE_BACK_OR_FORCE = tuple((GIVE_BACK[s], FORCE_EXCHANGE[s]) for s in _SEATS)
 
-COUP = tuple(tuple(Coup(s, t) for t in _SEATS) for s in _SEATS)
-ASSASSINATE = tuple(tuple(Assassinate(s, t) for t in _SEATS) for s in _SEATS)
-STEAL = tuple(tuple(Steal(s, t) for t in _SEATS) for s in _SEATS)
-EXAMINE = tuple(tuple(Examine(s, t) for t in _SEATS) for s in _SEATS)
-CONVERT = tuple(tuple(Convert(s, t) for t in _SEATS) for s in _SEATS)
 
-BLOCK = tuple(tuple(Block(s, c) for c in Character) for s in _SEATS)
-LOSE = tuple(tuple(LoseInfluence(s, c) for c in Character) for s in _SEATS)
-SHOW = tuple(tuple(Show(s, c) for c in Character) for s in _SEATS)
-DRAFT = tuple(tuple(Draft(s, c) for c in Character) for s in _SEATS)
+_C = TypeVar("_C")
+
+
+def _by_card(make: Callable[[int, Character], _C]) -> tuple[Mapping[Character, _C], ...]:
+    """``table[seat][card]``: one move per seat and character."""
+    return tuple(MappingProxyType({c: make(s, c) for c in Character}) for s in _SEATS)
+
+
+BLOCK = _by_card(Block)
+LOSE = _by_card(LoseInfluence)
+SHOW = _by_card(Show)
+DRAFT = _by_card(Draft)
 CHOOSE = tuple(tuple(ChooseAllegiance(s, a) for a in Allegiance) for s in _SEATS)
 DRAFT_AMBASSADOR = tuple(
-    tuple(d for d in DRAFT[s] if d.character != Character.INQUISITOR) for s in _SEATS
+    tuple(d for c, d in DRAFT[s].items() if c is not Character.INQUISITOR) for s in _SEATS
 )
 """``DRAFT_AMBASSADOR[seat]``: the drafts of a game with the Ambassador, in card order."""
 DRAFT_INQUISITOR = tuple(
-    tuple(d for d in DRAFT[s] if d.character != Character.AMBASSADOR) for s in _SEATS
+    tuple(d for c, d in DRAFT[s].items() if c is not Character.AMBASSADOR) for s in _SEATS
 )
 """``DRAFT_INQUISITOR[seat]``: the drafts of a game with the Inquisitor, in card order."""
 
@@ -82,10 +94,12 @@ DRAFT_INQUISITOR = tuple(
 _Choice = TypeVar("_Choice", LoseInfluence, Show)
 
 
-def _choices(moves: tuple[_Choice, ...]) -> Mapping[tuple[Character, ...], tuple[_Choice, ...]]:
+def _choices(
+    moves: Mapping[Character, _Choice],
+) -> Mapping[tuple[Character, ...], tuple[_Choice, ...]]:
     """For each sorted hand of 1 or 2 cards, the moves naming each different card once."""
     hands = [h for n in (1, 2) for h in combinations_with_replacement(tuple(Character), n)]
-    return MappingProxyType({h: tuple(moves[c] for c in sorted(set(h))) for h in hands})
+    return MappingProxyType({h: tuple(moves[c] for c in sorted_cards(set(h))) for h in hands})
 
 
 LOSE_CHOICES = tuple(_choices(LOSE[s]) for s in _SEATS)
@@ -96,12 +110,8 @@ SHOW_CHOICES = tuple(_choices(SHOW[s]) for s in _SEATS)
 
 def _counters(seat: int) -> Mapping[tuple[Character, ...], tuple[Block | Allow, ...]]:
     """The counter-window answers, keyed by the characters that block the action."""
-    blockers = [
-        (Character.DUKE,),
-        (Character.CONTESSA,),
-        (Character.CAPTAIN, Character.AMBASSADOR),
-        (Character.CAPTAIN, Character.INQUISITOR),
-    ]
+    exchangers = (Character.AMBASSADOR, Character.INQUISITOR)
+    blockers = {blockers_of(spec, e) for spec in ACTIONS for e in exchangers if spec.blockers}
     return MappingProxyType({b: (*(BLOCK[seat][c] for c in b), ALLOW[seat]) for b in blockers})
 
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from coup_rules.cards import without
+from coup_rules.cards import sorted_cards, without
 from coup_rules.config import Config
+from coup_rules.decisions import DraftChoice, InfluenceChoice, InquisitorChoice, ShowChoice
 from coup_rules.events import AllegianceChanged, Drafted, ExchangeForced, GaveBack
 from coup_rules.moves import (
     ChooseAllegiance,
     Draft,
-    Examine,
     ForceExchange,
     GiveBack,
     Keep,
@@ -17,9 +17,10 @@ from coup_rules.moves import (
 )
 from coup_rules.rules.flow import advance, end_turn, show_card, start_turn
 from coup_rules.rules.table import Table
-from coup_rules.state import Decision, Pending, PlayerState
+from coup_rules.state import Seat
 
 __all__ = [
+    "needs_allegiance",
     "next_setup_step",
     "on_choose_allegiance",
     "on_draft",
@@ -31,18 +32,11 @@ __all__ = [
 ]
 
 
-def _examine(t: Table) -> Examine:
-    assert t.pending is not None and isinstance(t.pending.action, Examine)
-    return t.pending.action
-
-
-def on_lose_influence(t: Table, move: LoseInfluence) -> None:
+def on_lose_influence(t: Table, p: InfluenceChoice, move: LoseInfluence) -> None:
     """Turn the chosen card face up, then go on with the turn (R-INF-1)."""
-    pending = t.pending
-    assert pending is not None and pending.action is not None and pending.resume is not None
     t.reveal(move.player, move.character)
     if t.winner is None:
-        advance(t, pending.resume, pending.action)
+        advance(t, p.resume, p.action)
 
 
 def on_keep(t: Table, move: Keep) -> None:
@@ -54,23 +48,23 @@ def on_keep(t: Table, move: Keep) -> None:
     end_turn(t)
 
 
-def on_show(t: Table, move: Show) -> None:
+def on_show(t: Table, p: ShowChoice, move: Show) -> None:
     """The Examine target shows the chosen card to the Inquisitor (R-INQ-4)."""
-    show_card(t, _examine(t), move.character)
+    show_card(t, p.action, move.character)
 
 
-def on_give_back(t: Table, move: GiveBack) -> None:
+def on_give_back(t: Table, p: InquisitorChoice, move: GiveBack) -> None:
     """The Inquisitor hands the card back; nothing else happens (R-INQ-5)."""
-    t.events.append(GaveBack(move.player, _examine(t).target))
+    t.events.append((GaveBack, move.player, p.action.target))
     end_turn(t)
 
 
-def on_force_exchange(t: Table, move: ForceExchange) -> None:
+def on_force_exchange(t: Table, p: InquisitorChoice, move: ForceExchange) -> None:
     """The target draws a replacement, then the shown card returns to the Court (R-INQ-6)."""
-    target = _examine(t).target
+    target = p.action.target
     shown = t.shown
-    assert shown is not None
-    t.events.append(ExchangeForced(move.player, target))
+    assert shown is not None  # set by show_card for as long as the Inquisitor decides
+    t.events.append((ExchangeForced, move.player, target))
     t.draw(target, 1)
     t.return_cards(target, (shown,), witness=move.player, log=True)
     end_turn(t)
@@ -83,8 +77,10 @@ def on_choose_allegiance(t: Table, move: ChooseAllegiance) -> None:
     for step in range(n):
         seat = (move.player + step) % n
         p = t.players[seat]
-        t.players[seat] = PlayerState(p.seat, p.coins, p.hand, p.revealed, allegiance)
-        t.events.append(AllegianceChanged(seat, allegiance))
+        t.players[seat] = Seat(
+            coins=p.coins, hand=p.hand, revealed=p.revealed, allegiance=allegiance
+        )
+        t.events.append((AllegianceChanged, seat, allegiance))
         allegiance = allegiance.other
     next_setup_step(t)
 
@@ -93,20 +89,20 @@ def on_draft(t: Table, move: Draft) -> None:
     """Take a card of your own set; the other four stay set aside (R-SETUP-8)."""
     t.aside = without(t.aside, move.character)
     hand = t.players[move.player].hand
-    t.set_player(move.player, hand=tuple(sorted((*hand, move.character))))
-    t.events.append(Drafted(move.player, move.character))
+    t.set_hand(move.player, sorted_cards((*hand, move.character)))
+    t.events.append((Drafted, move.player, move.character))
     next_setup_step(t)
 
 
 def next_setup_step(t: Table) -> None:
     """After a setup choice: the draft while a player holds one card, else the first turn."""
-    drafting = tuple(p.seat for p in t.players if len(p.hand) == 1)
+    drafting = tuple([i for i, p in enumerate(t.players) if len(p.hand) == 1])
     if drafting:
-        t.pending = Pending(Decision.DRAFT, drafting)
+        t.pending = DraftChoice(waiting=drafting)
     else:
         start_turn(t, t.config.first_player)
 
 
-def needs_allegiance(config: Config, players: tuple[PlayerState, ...]) -> bool:
+def needs_allegiance(config: Config, players: tuple[Seat, ...]) -> bool:
     """Whether the game opens with the first player's choice of allegiance."""
     return config.reformation and any(p.allegiance is None for p in players)

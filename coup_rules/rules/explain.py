@@ -10,22 +10,26 @@ from __future__ import annotations
 
 from typing import Any, cast, get_args
 
+import attrs
+
+from coup_rules.actions import SPECS, Variant, blocking_characters, cost_of
 from coup_rules.cards import Character
+from coup_rules.constants import FORCED_COUP_COINS
+from coup_rules.decisions import (
+    ActionChallengeAnswer,
+    CounterWindow,
+    KeepChoice,
+    Pending,
+    decision_spec,
+)
+from coup_rules.events import Pool
 from coup_rules.moves import (
-    ACTION_TYPES,
-    Allow,
-    Assassinate,
     Block,
-    Challenge,
-    ChooseAllegiance,
-    Concede,
     Convert,
     Coup,
     Draft,
     Embezzle,
     Examine,
-    ForceExchange,
-    GiveBack,
     Keep,
     LoseInfluence,
     Move,
@@ -33,59 +37,12 @@ from coup_rules.moves import (
     Show,
 )
 from coup_rules.rules.allegiance import may_target
-from coup_rules.rules.claims import blocking_characters
-from coup_rules.rules.flow import ASSASSINATE_COST, COUP_COST
-from coup_rules.rules.legal import FORCED_COUP_COINS
-from coup_rules.state import Decision, GameState, Pending
+from coup_rules.state import GameState
 
 __all__ = ["explain"]
 
 _MOVE_TYPES: tuple[type, ...] = get_args(Move)
-
-_OPEN: dict[Decision, tuple[type, ...]] = {
-    Decision.CHOOSE_ALLEGIANCE: (ChooseAllegiance,),
-    Decision.DRAFT: (Draft,),
-    Decision.ACTION: ACTION_TYPES,
-    Decision.CHALLENGE_ACTION: (Challenge, Allow),
-    Decision.COUNTER: (Block, Allow),
-    Decision.CHALLENGE_BLOCK: (Challenge, Allow),
-    Decision.ANSWER_ACTION_CHALLENGE: (Prove, Concede),
-    Decision.ANSWER_BLOCK_CHALLENGE: (Prove, Concede),
-    Decision.LOSE_INFLUENCE: (LoseInfluence,),
-    Decision.KEEP: (Keep,),
-    Decision.SHOW: (Show,),
-    Decision.INQUISITOR_CHOICE: (GiveBack, ForceExchange),
-}
-
-_ASKED_FOR: dict[Decision, str] = {
-    Decision.CHOOSE_ALLEGIANCE: "the first player's choice of allegiance",
-    Decision.DRAFT: "each player's draft of a card",
-    Decision.ACTION: "an action",
-    Decision.CHALLENGE_ACTION: "a challenge or allow on the action",
-    Decision.COUNTER: "a block or allow",
-    Decision.CHALLENGE_BLOCK: "a challenge or allow on the block",
-    Decision.ANSWER_ACTION_CHALLENGE: "a prove or concede",
-    Decision.ANSWER_BLOCK_CHALLENGE: "a prove or concede",
-    Decision.LOSE_INFLUENCE: "a card to turn face up",
-    Decision.KEEP: "the cards to keep",
-    Decision.SHOW: "a card to show",
-    Decision.INQUISITOR_CHOICE: "the Inquisitor's decision",
-}
-
-_RULE_OF_DECISION: dict[Decision, str] = {
-    Decision.CHOOSE_ALLEGIANCE: "R-REF-1",
-    Decision.DRAFT: "R-SETUP-8",
-    Decision.ACTION: "R-TURN-1",
-    Decision.CHALLENGE_ACTION: "R-WIN-2",
-    Decision.COUNTER: "R-WIN-3",
-    Decision.CHALLENGE_BLOCK: "R-WIN-5",
-    Decision.ANSWER_ACTION_CHALLENGE: "R-CHAL-1",
-    Decision.ANSWER_BLOCK_CHALLENGE: "R-CHAL-1",
-    Decision.LOSE_INFLUENCE: "R-INF-1",
-    Decision.KEEP: "R-ACT-12",
-    Decision.SHOW: "R-INQ-4",
-    Decision.INQUISITOR_CHOICE: "R-INQ-5",
-}
+_AIMED = frozenset(cls for cls in _MOVE_TYPES if "target" in attrs.fields_dict(cls))
 
 
 def _is_seat(value: Any, n: int) -> bool:
@@ -107,50 +64,46 @@ def _explain_typed(state: GameState, move: Move) -> tuple[str, str]:
     n = state.config.players
     if state.pending is None:
         return f"the game is over: seat {state.winner} has won", "R-TURN-5"
+    aimed = type(move) in _AIMED
     target = getattr(move, "target", None)
     for role, seat in (("player", move.player), ("target", target)):
-        if (role == "player" or target is not None) and not _is_seat(seat, n):
+        if (role == "player" or aimed) and not _is_seat(seat, n):
             return f"there is no seat {seat!r} in a {n}-player game", "R-TURN-6"
     pending = state.pending
+    spec = decision_spec(pending)
     if move.player not in pending.waiting:
         waiting = ", ".join(map(str, pending.waiting))
         return (
             f"seat {move.player} is not being asked to move; the game waits on seat(s) "
-            f"{waiting} for {_ASKED_FOR[pending.kind]}",
+            f"{waiting} for {spec.asks}",
             "R-TURN-4",
         )
-    if not isinstance(move, _OPEN[pending.kind]):
-        return (
-            f"{_name(move)} is not possible now: the game waits for {_ASKED_FOR[pending.kind]}",
-            _RULE_OF_DECISION[pending.kind],
-        )
+    if not isinstance(move, spec.moves):
+        return f"{_name(move)} is not possible now: the game waits for {spec.asks}", spec.rule
     return _explain_move(state, pending, move)
 
 
 def _explain_move(state: GameState, pending: Pending, move: Any) -> tuple[str, str]:
     config = state.config
     me = state.players[move.player]
-    if isinstance(move, Convert | Embezzle) and not config.reformation:
+    action = SPECS.get(type(move))
+    if action is not None and action.variant is Variant.REFORMATION and not config.reformation:
         return f"{_name(move)} is only played with the Reformation expansion", "R-REF-1"
     target = getattr(move, "target", None)
     if target is not None:
         found = _explain_target(state, move, target)
         if found:
             return found
-    if (
-        me.coins >= FORCED_COUP_COINS
-        and pending.kind is Decision.ACTION
-        and not isinstance(move, Coup)
-    ):
+    if action is None:
+        return _explain_claim_or_card(state, pending, move)
+    if me.coins >= FORCED_COUP_COINS and not isinstance(move, Coup):
         return (
             f"seat {move.player} starts the turn with {me.coins} coins and must Coup",
             "R-TURN-2",
         )
-    cost = {Coup: COUP_COST, Assassinate: ASSASSINATE_COST}.get(type(move))
-    if isinstance(move, Convert):
-        cost = 1 if move.target == move.player else 2
-    if cost is not None and me.coins < cost:
-        rule = "R-REF-7" if isinstance(move, Convert) else "R-ACT-9"
+    cost = cost_of(move)
+    if me.coins < cost:
+        rule = "R-ACT-9" if action.pool is Pool.TREASURY else action.rule
         return f"{_name(move)} costs {cost} coins; seat {move.player} has {me.coins}", rule
     return _explain_claim_or_card(state, pending, move)
 
@@ -168,7 +121,7 @@ def _explain_target(state: GameState, move: Any, target: int) -> tuple[str, str]
         return None
     mine = state.players[move.player].allegiance
     reformation = state.config.reformation
-    if not may_target(state.players, move.player, target, reformation):
+    if not may_target(state.core.players, move.player, target, reformation):
         assert mine is not None
         return (
             f"seat {target} is also a {mine.title} and may not be targeted while players of "
@@ -185,9 +138,8 @@ def _explain_claim_or_card(state: GameState, pending: Pending, move: Any) -> tup
         return "the Inquisitor is not in this game's deck, so Examine cannot be claimed", "R-ACT-11"
     if isinstance(move, Block | Draft) and move.character not in config.characters:
         return f"the {_title(move.character)} is not in this game's deck", "R-ACT-11"
-    if isinstance(move, Block):
-        assert pending.action is not None
-        allowed = blocking_characters(pending.action, config)
+    if isinstance(move, Block) and isinstance(pending, CounterWindow):
+        allowed = blocking_characters(pending.action, config.exchanger)
         names = " or ".join(_title(c) for c in allowed)
         return (
             f"the {_title(move.character)} does not block {_name(pending.action)}; "
@@ -195,15 +147,13 @@ def _explain_claim_or_card(state: GameState, pending: Pending, move: Any) -> tup
             "R-WIN-3",
         )
     if isinstance(move, Prove):
-        if isinstance(pending.action, Embezzle) and pending.kind is (
-            Decision.ANSWER_ACTION_CHALLENGE
-        ):
+        if isinstance(pending, ActionChallengeAnswer) and isinstance(pending.action, Embezzle):
             return f"seat {move.player} holds a Duke and must concede", "R-REF-9"
         return f"seat {move.player} does not hold the claimed character", "R-CHAL-1"
     if isinstance(move, LoseInfluence | Show):
         rule = "R-INF-1" if isinstance(move, LoseInfluence) else "R-INQ-4"
         return f"seat {move.player} has no hidden {_title(move.character)}", rule
-    if isinstance(move, Keep):
+    if isinstance(move, Keep) and isinstance(pending, KeepChoice):
         return (
             f"Keep must name {pending.keep} of seat {move.player}'s cards {_cards(hand)}, "
             f"not {_cards(move.cards)}",

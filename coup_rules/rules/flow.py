@@ -2,12 +2,28 @@
 
 Each function moves the ``Table`` forward until the next decision that needs a player, which it
 records in ``table.pending``. The order of the windows is fixed (R-WIN-1): a challenge window on
-the action's claim, a counter window, a challenge window on the block, then the effect.
+the action's claim, a counter window, a challenge window on the block, then the effect. What an
+action claims, costs and who may block it come from ``coup_rules.actions``; only its effect is
+written here, in ``resolve``.
 """
 
 from __future__ import annotations
 
+from typing import assert_never
+
+from coup_rules.actions import SPECS, Asked, claimed_character, cost_of
 from coup_rules.cards import Character
+from coup_rules.constants import EXCHANGE_DRAWS, INQUISITOR_EXCHANGE_DRAWS, STEAL_COINS
+from coup_rules.decisions import (
+    ActionChoice,
+    ChallengeActionWindow,
+    CounterWindow,
+    InfluenceChoice,
+    InquisitorChoice,
+    KeepChoice,
+    ShowChoice,
+    Stage,
+)
 from coup_rules.events import ActionDeclared, AllegianceChanged, CardShown, Pool, TurnStarted
 from coup_rules.moves import (
     ActionMove,
@@ -24,24 +40,18 @@ from coup_rules.moves import (
     Tax,
 )
 from coup_rules.rules.allegiance import opponents
-from coup_rules.rules.claims import claimed_character, is_challengeable
 from coup_rules.rules.table import Table
-from coup_rules.state import Decision, Pending, PlayerState, Stage
+from coup_rules.state import Seat
 
-__all__ = ["advance", "declare", "end_turn", "lose_influence", "start_turn"]
-
-COUP_COST = 7
-ASSASSINATE_COST = 3
-EXCHANGE_DRAWS = 2
-INQUISITOR_EXCHANGE_DRAWS = 1
+__all__ = ["advance", "declare", "end_turn", "lose_influence", "open_counter", "resolve"]
 
 
 def start_turn(t: Table, seat: int) -> None:
     """Turn ``t.turn + 1`` begins for ``seat`` (R-TURN-1)."""
     t.turn += 1
     t.active = seat
-    t.events.append(TurnStarted(seat, t.turn))
-    t.pending = Pending(Decision.ACTION, (seat,))
+    t.events.append((TurnStarted, seat, t.turn))
+    t.pending = ActionChoice(waiting=(seat,))
 
 
 def end_turn(t: Table) -> None:
@@ -56,46 +66,41 @@ def end_turn(t: Table) -> None:
     start_turn(t, seat)
 
 
-def _cost(action: ActionMove) -> tuple[int, Pool]:
-    if isinstance(action, Coup):
-        return COUP_COST, Pool.TREASURY
-    if isinstance(action, Assassinate):
-        return ASSASSINATE_COST, Pool.TREASURY
-    if isinstance(action, Convert):
-        return (1 if action.target == action.player else 2), Pool.RESERVE
-    return 0, Pool.TREASURY
+def _claim(t: Table, action: ActionMove) -> Character | None:
+    return claimed_character(action, t.config.exchanger)
 
 
 def declare(t: Table, action: ActionMove) -> None:
     """The active player declares ``action`` and pays its cost at once (R-ACT-9)."""
-    t.events.append(ActionDeclared(action))
-    cost, pool = _cost(action)
+    t.events.append((ActionDeclared, action))
+    spec = SPECS[type(action)]
+    cost = cost_of(action)
     if cost:
-        t.pay(action.player, cost, pool)
-    if is_challengeable(action):
-        others = tuple(s for s in t.living() if s != action.player)
-        t.pending = Pending(
-            Decision.CHALLENGE_ACTION, others, action, claim=claimed_character(action, t.config)
-        )
+        t.pay(action.player, cost, spec.pool)
+    if spec.challengeable:
+        actor = action.player
+        others = tuple([s for s in t.living() if s != actor])
+        t.pending = ChallengeActionWindow(waiting=others, action=action, claim=_claim(t, action))
     else:
         open_counter(t, action)
 
 
-def _blockers(t: Table, action: ActionMove) -> tuple[int, ...]:
+def _asked_to_block(t: Table, action: ActionMove) -> tuple[int, ...]:
     """The seats asked in the counter window: Foreign Aid's possible blockers, or the target."""
-    if isinstance(action, ForeignAid):
+    asked = SPECS[type(action)].asked
+    if asked is Asked.OPPONENTS:
         return opponents(t.players, action.player, t.config.reformation)
-    if isinstance(action, Assassinate | Steal):
-        return (action.target,) if t.players[action.target].hand else ()
+    if asked is Asked.TARGET:
+        target: int | None = getattr(action, "target", None)
+        return (target,) if target is not None and t.players[target].hand else ()
     return ()
 
 
 def open_counter(t: Table, action: ActionMove) -> None:
     """The action's claim stands: open the counter window, or resolve (R-WIN-3, R-WIN-4)."""
-    blockers = _blockers(t, action)
-    if blockers:
-        claim = claimed_character(action, t.config)
-        t.pending = Pending(Decision.COUNTER, blockers, action, claim=claim)
+    asked = _asked_to_block(t, action)
+    if asked:
+        t.pending = CounterWindow(waiting=asked, action=action, claim=_claim(t, action))
     else:
         resolve(t, action)
 
@@ -103,33 +108,34 @@ def open_counter(t: Table, action: ActionMove) -> None:
 def resolve(t: Table, action: ActionMove) -> None:
     """The action takes effect (R-ACT-1 to R-ACT-7, R-INQ-3, R-REF-7, R-REF-8)."""
     actor = action.player
-    if isinstance(action, Income):
-        t.take(actor, 1)
-    elif isinstance(action, ForeignAid):
-        t.take(actor, 2)
-    elif isinstance(action, Tax):
-        t.take(actor, 3)
-    elif isinstance(action, Coup | Assassinate):
-        if t.players[action.target].hand:
-            lose_influence(t, action.target, Stage.END, action)
+    match action:
+        case Income() | ForeignAid() | Tax():
+            t.take(actor, SPECS[type(action)].gain)
+        case Coup() | Assassinate():
+            if t.players[action.target].hand:
+                lose_influence(t, action.target, Stage.END, action)
+                return
+        case Steal():
+            target = t.players[action.target]
+            if target.hand:
+                t.transfer(action.target, actor, min(STEAL_COINS, target.coins))
+        case Exchange():
+            keep = len(t.players[actor].hand)
+            draws = INQUISITOR_EXCHANGE_DRAWS if t.config.inquisitor else EXCHANGE_DRAWS
+            t.draw(actor, draws)
+            t.pending = KeepChoice(
+                waiting=(actor,), action=action, claim=t.config.exchanger, keep=keep
+            )
             return
-    elif isinstance(action, Steal):
-        target = t.players[action.target]
-        if target.hand:
-            t.transfer(action.target, actor, min(2, target.coins))
-    elif isinstance(action, Exchange):
-        keep = len(t.players[actor].hand)
-        draws = INQUISITOR_EXCHANGE_DRAWS if t.config.inquisitor else EXCHANGE_DRAWS
-        t.draw(actor, draws)
-        t.pending = Pending(Decision.KEEP, (actor,), action, keep=keep, claim=t.config.exchanger)
-        return
-    elif isinstance(action, Examine):
-        if _open_examine(t, action):
-            return
-    elif isinstance(action, Convert):
-        _convert(t, action.target)
-    elif isinstance(action, Embezzle):
-        t.take(actor, t.reserve, Pool.RESERVE)
+        case Examine():
+            if _open_examine(t, action):
+                return
+        case Convert():
+            _convert(t, action.target)
+        case Embezzle():
+            t.take(actor, t.reserve, Pool.RESERVE)
+        case _:
+            assert_never(action)
     end_turn(t)
 
 
@@ -141,25 +147,23 @@ def _open_examine(t: Table, action: Examine) -> bool:
     if len(hand) == 1:
         show_card(t, action, hand[0])
     else:
-        t.pending = Pending(Decision.SHOW, (action.target,), action, claim=Character.INQUISITOR)
+        t.pending = ShowChoice(waiting=(action.target,), action=action)
     return True
 
 
 def show_card(t: Table, action: Examine, card: Character) -> None:
     """The target shows ``card`` to the Inquisitor, who then decides (R-INQ-4)."""
     t.shown = card
-    t.events.append(CardShown(action.target, action.player, card))
-    t.pending = Pending(
-        Decision.INQUISITOR_CHOICE, (action.player,), action, claim=Character.INQUISITOR
-    )
+    t.events.append((CardShown, action.target, action.player, card))
+    t.pending = InquisitorChoice(waiting=(action.player,), action=action)
 
 
 def _convert(t: Table, seat: int) -> None:
     p = t.players[seat]
     assert p.allegiance is not None
     flipped = p.allegiance.other
-    t.players[seat] = PlayerState(p.seat, p.coins, p.hand, p.revealed, flipped)
-    t.events.append(AllegianceChanged(seat, flipped))
+    t.players[seat] = Seat(coins=p.coins, hand=p.hand, revealed=p.revealed, allegiance=flipped)
+    t.events.append((AllegianceChanged, seat, flipped))
 
 
 def lose_influence(
@@ -175,8 +179,9 @@ def lose_influence(
         if t.winner is None:
             advance(t, resume, action)
         return
-    claim = claimed_character(action, t.config)
-    t.pending = Pending(Decision.LOSE_INFLUENCE, (seat,), action, block, resume=resume, claim=claim)
+    t.pending = InfluenceChoice(
+        waiting=(seat,), action=action, claim=_claim(t, action), block=block, resume=resume
+    )
 
 
 def advance(t: Table, stage: Stage, action: ActionMove) -> None:

@@ -1,34 +1,36 @@
-"""A scratch copy of a state that one ``apply`` call edits, then freezes into a new state.
+"""A scratch copy of a position that one ``apply`` call edits, then freezes into a new core.
 
-The engine's rule functions take a ``Table``: it holds the fields of the state being built, the
-events appended so far, and the primitive effects that every rule is made of (moving coins,
-drawing and returning cards, revealing an influence). A ``Table`` never escapes ``apply``, so
-``apply`` stays pure while each rule reads as a few plain statements.
+The engine's rule functions take a ``Table``: it holds the fields of the position being built,
+the events appended so far (in their compact form), and the primitive effects that every rule is
+made of (moving coins, drawing and returning cards, revealing an influence). A ``Table`` never
+escapes ``apply``, so ``apply`` stays pure while each rule reads as a few plain statements.
 """
 
 from __future__ import annotations
 
 from bisect import insort
 
-from coup_rules.cards import Character, without
+from coup_rules.cards import RANK, Character, sorted_cards, without
 from coup_rules.events import (
     CardsDrawn,
     CardsReturned,
     CoinsMoved,
     Eliminated,
-    Event,
     InfluenceLost,
     Pool,
     Won,
 )
+from coup_rules.log import Compact
 from coup_rules.rng import pick, seed_key
-from coup_rules.state import GameState, Pending, PlayerState
+from coup_rules.state import Core, Seat
 
 __all__ = ["Table"]
 
+_rank = RANK.__getitem__
+
 
 class Table:
-    """The mutable working copy of a ``GameState`` inside one ``apply``."""
+    """The mutable working copy of a ``Core`` inside one ``apply``."""
 
     __slots__ = (
         "active",
@@ -48,28 +50,10 @@ class Table:
         "winner",
     )
 
-    def __init__(self, state: GameState) -> None:
-        self.config = state.config
-        self.players = list(state.players)
-        self.treasury = state.treasury
-        self.reserve = state.reserve
-        self.court = state.court
-        self.aside = state.aside
-        self.active = state.active
-        self.turn = state.turn
-        self.winner = state.winner
-        self.pending: Pending | None = state.pending
-        self.log = state.log
-        self.seed = state.seed
-        self.draws = state.draws
-        self.shown = state.shown
-        self.events: list[Event] = []
-
-    def freeze(self) -> GameState:
-        """The new immutable state."""
-        return GameState(
+    def __init__(self, core: Core) -> None:
+        (
             self.config,
-            tuple(self.players),
+            players,
             self.treasury,
             self.reserve,
             self.court,
@@ -78,46 +62,63 @@ class Table:
             self.turn,
             self.winner,
             self.pending,
-            self.log.extend(self.events),
+            self.log,
             self.seed,
             self.draws,
             self.shown,
+        ) = core
+        self.players: list[Seat] = list(players)
+        self.events: list[Compact] = []
+
+    def freeze(self) -> Core:
+        """The new immutable position."""
+        return Core(
+            config=self.config,
+            players=tuple(self.players),
+            treasury=self.treasury,
+            reserve=self.reserve,
+            court=self.court,
+            aside=self.aside,
+            active=self.active,
+            turn=self.turn,
+            winner=self.winner,
+            pending=self.pending,
+            log=self.log.append_compact(tuple(self.events)),
+            seed=self.seed,
+            draws=self.draws,
+            shown=self.shown,
         )
 
     # --- players ---------------------------------------------------------------------------
 
-    def set_player(
-        self,
-        seat: int,
-        *,
-        coins: int | None = None,
-        hand: tuple[Character, ...] | None = None,
-        revealed: tuple[Character, ...] | None = None,
-    ) -> None:
-        """Replace some fields of a seat's ``PlayerState``."""
+    def set_coins(self, seat: int, coins: int) -> None:
+        """Set a seat's coins."""
         p = self.players[seat]
-        self.players[seat] = PlayerState(
-            seat,
-            p.coins if coins is None else coins,
-            p.hand if hand is None else hand,
-            p.revealed if revealed is None else revealed,
-            p.allegiance,
+        self.players[seat] = Seat(
+            coins=coins, hand=p.hand, revealed=p.revealed, allegiance=p.allegiance
+        )
+
+    def set_hand(self, seat: int, hand: tuple[Character, ...]) -> None:
+        """Set a seat's hidden cards (sorted)."""
+        p = self.players[seat]
+        self.players[seat] = Seat(
+            coins=p.coins, hand=hand, revealed=p.revealed, allegiance=p.allegiance
         )
 
     def living(self) -> list[int]:
         """The seats still in the game, ascending."""
-        return [p.seat for p in self.players if p.hand]
+        return [i for i, p in enumerate(self.players) if p.hand]
 
     # --- coins -----------------------------------------------------------------------------
 
     def pay(self, seat: int, amount: int, pool: Pool = Pool.TREASURY) -> None:
         """``seat`` pays ``amount`` (which it holds) into a pool."""
-        self.set_player(seat, coins=self.players[seat].coins - amount)
+        self.set_coins(seat, self.players[seat].coins - amount)
         if pool is Pool.TREASURY:
             self.treasury += amount
         else:
             self.reserve += amount
-        self.events.append(CoinsMoved(amount, seat, pool))
+        self.events.append((CoinsMoved, amount, seat, pool))
 
     def take(self, seat: int, amount: int, pool: Pool = Pool.TREASURY) -> None:
         """``seat`` takes up to ``amount`` from a pool: what it holds, possibly 0 (R-ACT-10)."""
@@ -127,14 +128,14 @@ class Table:
             self.treasury -= amount
         else:
             self.reserve -= amount
-        self.set_player(seat, coins=self.players[seat].coins + amount)
-        self.events.append(CoinsMoved(amount, pool, seat))
+        self.set_coins(seat, self.players[seat].coins + amount)
+        self.events.append((CoinsMoved, amount, pool, seat))
 
     def transfer(self, source: int, dest: int, amount: int) -> None:
         """Move coins from one seat to another."""
-        self.set_player(source, coins=self.players[source].coins - amount)
-        self.set_player(dest, coins=self.players[dest].coins + amount)
-        self.events.append(CoinsMoved(amount, source, dest))
+        self.set_coins(source, self.players[source].coins - amount)
+        self.set_coins(dest, self.players[dest].coins + amount)
+        self.events.append((CoinsMoved, amount, source, dest))
 
     # --- cards -----------------------------------------------------------------------------
 
@@ -149,9 +150,8 @@ class Table:
         court = list(self.court)
         drawn = tuple(court.pop(self.random_index(len(court))) for _ in range(count))
         self.court = tuple(court)
-        hand = tuple(sorted(self.players[seat].hand + drawn))
-        self.set_player(seat, hand=hand)
-        self.events.append(CardsDrawn(seat, count, tuple(sorted(drawn))))
+        self.set_hand(seat, sorted_cards(self.players[seat].hand + drawn))
+        self.events.append((CardsDrawn, seat, count, sorted_cards(drawn)))
         return drawn
 
     def return_cards(
@@ -162,27 +162,28 @@ class Table:
         court = list(self.court)
         for card in cards:
             hand = without(hand, card)
-            insort(court, card)
+            insort(court, card, key=_rank)
         self.court = tuple(court)
-        self.set_player(seat, hand=hand)
+        self.set_hand(seat, hand)
         if log:
-            self.events.append(CardsReturned(seat, len(cards), tuple(sorted(cards)), witness))
+            self.events.append((CardsReturned, seat, len(cards), sorted_cards(cards), witness))
 
     def reveal(self, seat: int, card: Character) -> None:
         """Turn ``card`` face up; eliminate the player on their last card (R-INF-4, R-INF-6)."""
         p = self.players[seat]
         hand = without(p.hand, card)
-        self.set_player(seat, hand=hand, revealed=(*p.revealed, card))
-        self.events.append(InfluenceLost(seat, card))
+        self.players[seat] = Seat(
+            coins=p.coins, hand=hand, revealed=(*p.revealed, card), allegiance=p.allegiance
+        )
+        self.events.append((InfluenceLost, seat, card))
         if hand:
             return
-        self.events.append(Eliminated(seat))
-        coins = self.players[seat].coins
-        if coins:
-            self.pay(seat, coins)
+        self.events.append((Eliminated, seat))
+        if p.coins:
+            self.pay(seat, p.coins)
         living = self.living()
         if len(living) == 1:
             self.winner = living[0]
             self.pending = None
             self.shown = None
-            self.events.append(Won(living[0]))
+            self.events.append((Won, living[0]))

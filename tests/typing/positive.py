@@ -10,19 +10,27 @@ import random
 from typing import assert_never, assert_type, get_args
 
 from coup_rules import (
+    ActionChallengeAnswer,
+    ActionChoice,
     ActionMove,
     Allegiance,
+    AllegianceChoice,
     Allow,
     Assassinate,
     Block,
+    BlockChallengeAnswer,
     Challenge,
+    ChallengeActionWindow,
+    ChallengeBlockWindow,
     Character,
     ChooseAllegiance,
     Concede,
     Config,
     Convert,
+    CounterWindow,
     Coup,
     Draft,
+    DraftChoice,
     Embezzle,
     Event,
     Examine,
@@ -33,13 +41,17 @@ from coup_rules import (
     GiveBack,
     IllegalMoveError,
     Income,
+    InfluenceChoice,
+    InquisitorChoice,
     Keep,
+    KeepChoice,
     LoseInfluence,
     Move,
     Pending,
     PlayerView,
     Prove,
     Show,
+    ShowChoice,
     Steal,
     Tax,
     Won,
@@ -111,15 +123,26 @@ def is_action(move: Move) -> bool:
 
 
 def target_of(pending: Pending | None) -> int | None:
-    """The target of the action being decided, if any."""
-    if pending is None:
-        return None
-    action: ActionMove | None = pending.action
-    match action:
-        case Coup(target=t) | Assassinate(target=t) | Steal(target=t):
+    """The target of the action being decided, if any (every decision matched by its type)."""
+    match pending:
+        case None | AllegianceChoice() | DraftChoice() | ActionChoice():
+            return None
+        case CounterWindow(action=Coup(target=t) | Assassinate(target=t) | Steal(target=t)):
             return t
-        case _:
+        case (
+            ChallengeActionWindow()
+            | CounterWindow()
+            | ChallengeBlockWindow()
+            | ActionChallengeAnswer()
+            | BlockChallengeAnswer()
+            | InfluenceChoice()
+            | KeepChoice()
+            | ShowChoice()
+            | InquisitorChoice()
+        ):
             return pending.target
+        case _:
+            assert_never(pending)
 
 
 def play(config: Config, seed: int) -> GameState:
