@@ -43,14 +43,14 @@ from coup_rules.rules.explain import explain
 from coup_rules.rules.flow import declare
 from coup_rules.rules.legal import legal_for
 from coup_rules.rules.table import Table
-from coup_rules.state import GameState, legal_cache
+from coup_rules.events import Allowed
+from coup_rules.state import Core, GameState, legal_cache, narrowed
 
 __all__ = ["apply", "legal_moves", "to_act"]
 
 
-def _check_state(state: object, function: str) -> None:
-    if type(state) is not GameState:
-        raise TypeError(f"{function}() takes a GameState first, not {type(state).__name__}")
+def _not_a_state(state: object, function: str) -> TypeError:
+    return TypeError(f"{function}() takes a GameState first, not {type(state).__name__}")
 
 
 def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
@@ -68,7 +68,8 @@ def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
             moves = cache.get(player)
             if moves is not None:
                 return moves
-    _check_state(state, "legal_moves")
+    if type(state) is not GameState:
+        raise _not_a_state(state, "legal_moves")
     n = state.core.config.players
     if type(player) is not int or not 0 <= player < n:
         raise ValueError(f"player must be a seat from 0 to {n - 1}, not {player!r}")
@@ -98,7 +99,8 @@ def apply(state: GameState, move: Move) -> GameState:
             and ``rule`` say why.
         TypeError: ``state`` is not a ``GameState``.
     """
-    _check_state(state, "apply")
+    if type(state) is not GameState:
+        raise _not_a_state(state, "apply")
     canonical = _canonical(state, move)
     if canonical is None:
         reason, rule = explain(state, move)
@@ -106,9 +108,20 @@ def apply(state: GameState, move: Move) -> GameState:
     core = state.core
     pending = core.pending
     assert pending is not None  # a legal move exists, so the game goes on
+    if type(canonical) is Allow and len(pending.waiting) > 1:
+        return GameState.of(_allow_and_wait(core, pending, canonical))
     table = Table(core)
     _play(table, pending, canonical)
     return GameState.of(table.freeze())
+
+
+def _allow_and_wait(core: Core, pending: Pending, move: Allow) -> Core:
+    """The commonest move, without a ``Table``: a seat leaves a window others still answer."""
+    assert isinstance(pending, ChallengeActionWindow | CounterWindow | ChallengeBlockWindow)
+    seat = move.player
+    waiting = tuple([s for s in pending.waiting if s != seat])
+    log = core.log.append_compact(((Allowed, seat, pending.kind),))
+    return narrowed(core, responses.narrowed(pending, waiting), log)
 
 
 def _canonical(state: GameState, move: Move) -> Move | None:
@@ -140,20 +153,12 @@ def _same_types(a: Move, b: Move) -> bool:
 
 def _play(t: Table, pending: Pending, move: Move) -> None:
     """Apply ``move``, a legal answer to ``pending``."""
-    match pending:
-        case ActionChoice():
-            if is_action(move):
-                declare(t, move)
+    match pending:  # the commonest decisions first
         case ChallengeActionWindow() | ChallengeBlockWindow():
             if type(move) is Allow:
                 responses.on_allow(t, pending, move)
             elif type(move) is Challenge:
                 responses.on_challenge(t, pending, move)
-        case CounterWindow():
-            if type(move) is Allow:
-                responses.on_allow(t, pending, move)
-            elif type(move) is Block:
-                responses.on_block(t, pending, move)
         case ActionChallengeAnswer() | BlockChallengeAnswer():
             if type(move) is Prove:
                 responses.on_prove(t, pending, move)
@@ -162,6 +167,14 @@ def _play(t: Table, pending: Pending, move: Move) -> None:
         case InfluenceChoice():
             if type(move) is LoseInfluence:
                 choices.on_lose_influence(t, pending, move)
+        case ActionChoice():
+            if is_action(move):
+                declare(t, move)
+        case CounterWindow():
+            if type(move) is Allow:
+                responses.on_allow(t, pending, move)
+            elif type(move) is Block:
+                responses.on_block(t, pending, move)
         case KeepChoice():
             if type(move) is Keep:
                 choices.on_keep(t, move)

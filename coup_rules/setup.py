@@ -202,6 +202,7 @@ def new_game(
     core = Core(
         config=config,
         players=players,
+        living=tuple(range(config.players)),
         treasury=config.coins - sum(start),
         reserve=0,
         court=court_cards,

@@ -37,6 +37,8 @@ class Core(NamedTuple):
 
     config: Config
     players: tuple[Seat, ...]
+    living: tuple[int, ...]
+    """The seats still in the game, ascending (derived from ``players``, kept for speed)."""
     treasury: int
     reserve: int
     court: tuple[Character, ...]
@@ -135,9 +137,11 @@ class GameState:
         draws: int = 0,
         shown: Character | None = None,
     ) -> None:
+        seats = tuple(_seat_of(p) for p in players)
         core = Core(
             config=config,
-            players=tuple(_seat_of(p) for p in players),
+            players=seats,
+            living=tuple([i for i, s in enumerate(seats) if s.hand]),
             treasury=treasury,
             reserve=reserve,
             court=tuple(court),
@@ -297,7 +301,7 @@ class GameState:
     @property
     def living(self) -> tuple[int, ...]:
         """The seats still in the game, ascending."""
-        return tuple([i for i, s in enumerate(self.core.players) if s.hand])
+        return self.core.living
 
 
 _FIELDS = (
@@ -326,6 +330,18 @@ def _init(state: GameState, core: Core, players: tuple[PlayerState, ...] | None)
     _set_core(state, core)
     _set_players(state, players)
     _set_legal(state, None)
+
+
+_PENDING = Core._fields.index("pending")
+_LOG = Core._fields.index("log")
+
+
+def narrowed(core: Core, pending: Pending, log: Log) -> Core:
+    """``core`` with only its pending decision and log replaced (the engine's fast path)."""
+    values = list(core)
+    values[_PENDING] = pending
+    values[_LOG] = log
+    return tuple.__new__(Core, values)
 
 
 def legal_cache(state: GameState) -> dict[int, tuple[Move, ...]]:

@@ -79,7 +79,7 @@ def declare(t: Table, action: ActionMove) -> None:
         t.pay(action.player, cost, spec.pool)
     if spec.challengeable:
         actor = action.player
-        others = tuple([s for s in t.living() if s != actor])
+        others = tuple([s for s in t.living if s != actor])
         t.pending = ChallengeActionWindow(waiting=others, action=action, claim=_claim(t, action))
     else:
         open_counter(t, action)

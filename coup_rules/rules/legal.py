@@ -74,19 +74,25 @@ def _walk(
 
 
 def _actions(core: Core, seat: int) -> tuple[ActionMove, ...]:
-    coins = core.players[seat].coins
+    """The seat's actions, memoized per config by what they depend on."""
+    config = core.config
+    coins = min(core.players[seat].coins, FORCED_COUP_COINS)
+    key: tuple[object, ...] = (seat, coins, core.living)
+    if config.reformation:
+        key = (*key, tuple([p.allegiance for p in core.players]))
+    memo = config._memo
+    found: tuple[ActionMove, ...] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _compute_actions(core, seat, coins)
+    return found
+
+
+def _compute_actions(core: Core, seat: int, coins: int) -> tuple[ActionMove, ...]:
     aims = targets(core, seat)
     if coins >= FORCED_COUP_COINS:  # R-TURN-2
         coup = cat.COUP[seat]
         return tuple([coup[t] for t in aims])
-    config = core.config
-    living = tuple([i for i, p in enumerate(core.players) if p.hand]) if config.reformation else ()
-    key = (seat, coins, aims, living)
-    memo = config._memo
-    found: tuple[ActionMove, ...] | None = memo.get(key)
-    if found is None:
-        found = memo[key] = _walk(config, seat, coins, aims, living)
-    return found
+    return _walk(core.config, seat, coins, aims, core.living)
 
 
 def _can_prove(
@@ -107,20 +113,20 @@ def _keeps(core: Core, pending: KeepChoice, seat: int) -> tuple[Move, ...]:
 
 
 def _decide(core: Core, pending: Pending, seat: int) -> tuple[Move, ...]:
-    match pending:
-        case ActionChoice():
-            return _actions(core, seat)
+    match pending:  # the commonest decisions first
         case ChallengeActionWindow() | ChallengeBlockWindow():
             return cat.CHALLENGE_OR_ALLOW[seat]
-        case CounterWindow():
-            blockers = blocking_characters(pending.action, core.config.exchanger)
-            return cat.COUNTER_ANSWERS[seat][blockers]
         case ActionChallengeAnswer() | BlockChallengeAnswer():
             if _can_prove(core, pending, seat):
                 return cat.PROVE_OR_CONCEDE[seat]
             return cat.CONCEDE_ONLY[seat]
         case InfluenceChoice():
             return cat.LOSE_CHOICES[seat][core.players[seat].hand]
+        case ActionChoice():
+            return _actions(core, seat)
+        case CounterWindow():
+            blockers = blocking_characters(pending.action, core.config.exchanger)
+            return cat.COUNTER_ANSWERS[seat][blockers]
         case KeepChoice():
             return _keeps(core, pending, seat)
         case ShowChoice():

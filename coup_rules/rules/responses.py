@@ -49,7 +49,7 @@ def on_allow(t: Table, p: Window, move: Allow) -> None:
     seat = move.player
     waiting = tuple([s for s in p.waiting if s != seat])
     if waiting:
-        t.pending = _narrowed(p, waiting)
+        t.pending = narrowed(p, waiting)
     elif isinstance(p, ChallengeActionWindow):
         open_counter(t, p.action)
     elif isinstance(p, CounterWindow):
@@ -58,7 +58,7 @@ def on_allow(t: Table, p: Window, move: Allow) -> None:
         end_turn(t)  # the block stands: the action fails (R-WIN-6)
 
 
-def _narrowed(p: Window, waiting: tuple[int, ...]) -> Window:
+def narrowed(p: Window, waiting: tuple[int, ...]) -> Window:
     """The same window, waiting on fewer seats."""
     if isinstance(p, ChallengeBlockWindow):
         return ChallengeBlockWindow(waiting=waiting, action=p.action, claim=p.claim, block=p.block)
@@ -68,7 +68,7 @@ def _narrowed(p: Window, waiting: tuple[int, ...]) -> Window:
 def on_block(t: Table, p: CounterWindow, move: Block) -> None:
     """A block opens a challenge window for everyone else, the actor included (R-WIN-5)."""
     t.events.append((Blocked, move.player, move.character))
-    others = tuple([s for s in t.living() if s != move.player])
+    others = tuple([s for s in t.living if s != move.player])
     t.pending = ChallengeBlockWindow(waiting=others, action=p.action, claim=p.claim, block=move)
 
 

@@ -39,6 +39,7 @@ class Table:
         "court",
         "draws",
         "events",
+        "living",
         "log",
         "pending",
         "players",
@@ -54,6 +55,7 @@ class Table:
         (
             self.config,
             players,
+            self.living,
             self.treasury,
             self.reserve,
             self.court,
@@ -75,6 +77,7 @@ class Table:
         return Core(
             config=self.config,
             players=tuple(self.players),
+            living=self.living,
             treasury=self.treasury,
             reserve=self.reserve,
             court=self.court,
@@ -104,10 +107,6 @@ class Table:
         self.players[seat] = Seat(
             coins=p.coins, hand=hand, revealed=p.revealed, allegiance=p.allegiance
         )
-
-    def living(self) -> list[int]:
-        """The seats still in the game, ascending."""
-        return [i for i, p in enumerate(self.players) if p.hand]
 
     # --- coins -----------------------------------------------------------------------------
 
@@ -181,7 +180,7 @@ class Table:
         self.events.append((Eliminated, seat))
         if p.coins:
             self.pay(seat, p.coins)
-        living = self.living()
+        living = self.living = tuple([s for s in self.living if s != seat])
         if len(living) == 1:
             self.winner = living[0]
             self.pending = None
