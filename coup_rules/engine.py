@@ -22,6 +22,7 @@ from coup_rules.decisions import (
     ShowChoice,
 )
 from coup_rules.errors import IllegalMoveError
+from coup_rules.events import Allowed, Challenged
 from coup_rules.moves import (
     Allow,
     Block,
@@ -43,7 +44,6 @@ from coup_rules.rules.explain import explain
 from coup_rules.rules.flow import declare
 from coup_rules.rules.legal import legal_for
 from coup_rules.rules.table import Table
-from coup_rules.events import Allowed
 from coup_rules.state import Core, GameState, legal_cache, narrowed
 
 __all__ = ["apply", "legal_moves", "to_act"]
@@ -73,12 +73,15 @@ def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
     n = state.core.config.players
     if type(player) is not int or not 0 <= player < n:
         raise ValueError(f"player must be a seat from 0 to {n - 1}, not {player!r}")
-    return _legal(state, player)
+    moves = legal_cache(state)[player] = legal_for(state.core, player)
+    return moves
 
 
 def _legal(state: GameState, seat: int) -> tuple[Move, ...]:
     """``legal_for``, computed once per state and seat (states are immutable)."""
-    cache = legal_cache(state)
+    cache = state._legal
+    if cache is None:
+        cache = legal_cache(state)
     found = cache.get(seat)
     if found is None:
         found = cache[seat] = legal_for(state.core, seat)
@@ -110,9 +113,19 @@ def apply(state: GameState, move: Move) -> GameState:
     assert pending is not None  # a legal move exists, so the game goes on
     if type(canonical) is Allow and len(pending.waiting) > 1:
         return GameState.of(_allow_and_wait(core, pending, canonical))
+    if type(canonical) is Challenge:
+        return GameState.of(_challenge(core, pending, canonical))
     table = Table(core)
     _play(table, pending, canonical)
     return GameState.of(table.freeze())
+
+
+def _challenge(core: Core, pending: Pending, move: Challenge) -> Core:
+    """A challenge, without a ``Table``: it only opens the claimant's answer (R-WIN-2)."""
+    assert isinstance(pending, ChallengeActionWindow | ChallengeBlockWindow)
+    answer, challenged = responses.answer_to(pending, move)
+    log = core.log.append_compact(((Challenged, move.player, challenged),))
+    return narrowed(core, answer, log)
 
 
 def _allow_and_wait(core: Core, pending: Pending, move: Allow) -> Core:

@@ -157,11 +157,13 @@ class GameState:
         )
         _init(self, core, tuple(players))
 
-    @classmethod
-    def of(cls, core: Core) -> GameState:
+    @staticmethod
+    def of(core: Core) -> GameState:
         """The state holding ``core`` (the engine's constructor: no copying, no checks)."""
-        state: GameState = object.__new__(cls)
-        _init(state, core, None)
+        state: GameState = _new_state(GameState)
+        _set_core(state, core)
+        _set_players(state, None)
+        _set_legal(state, None)
         return state
 
     def replace(self, **changes: Any) -> GameState:
@@ -321,6 +323,7 @@ _FIELDS = (
     "shown",
 )
 
+_new_state = object.__new__
 _set_core = GameState.__dict__["core"].__set__
 _set_players = GameState.__dict__["_players"].__set__
 _set_legal = GameState.__dict__["_legal"].__set__

@@ -24,22 +24,28 @@ ChallengeWindow = ChallengeActionWindow | ChallengeBlockWindow
 Answer = ActionChallengeAnswer | BlockChallengeAnswer
 
 
-def on_challenge(t: Table, p: ChallengeWindow, move: Challenge) -> None:
-    """The first challenge closes the window; the claimant must answer it (R-WIN-2, R-WIN-5)."""
+def answer_to(p: ChallengeWindow, move: Challenge) -> tuple[Answer, int]:
+    """The claimant's answer that a challenge opens, and the claimant (R-WIN-2, R-WIN-5)."""
     if isinstance(p, ChallengeActionWindow):
         challenged = p.action.player
-        t.pending = ActionChallengeAnswer(
+        answer: Answer = ActionChallengeAnswer(
             waiting=(challenged,), action=p.action, claim=p.claim, challenger=move.player
         )
-    else:
-        challenged = p.block.player
-        t.pending = BlockChallengeAnswer(
-            waiting=(challenged,),
-            action=p.action,
-            claim=p.claim,
-            block=p.block,
-            challenger=move.player,
-        )
+        return answer, challenged
+    challenged = p.block.player
+    answer = BlockChallengeAnswer(
+        waiting=(challenged,),
+        action=p.action,
+        claim=p.claim,
+        block=p.block,
+        challenger=move.player,
+    )
+    return answer, challenged
+
+
+def on_challenge(t: Table, p: ChallengeWindow, move: Challenge) -> None:
+    """The first challenge closes the window; the claimant must answer it (R-WIN-2, R-WIN-5)."""
+    t.pending, challenged = answer_to(p, move)
     t.events.append((Challenged, move.player, challenged))
 
 

@@ -9,6 +9,7 @@ escapes ``apply``, so ``apply`` stays pure while each rule reads as a few plain 
 from __future__ import annotations
 
 from bisect import insort
+from operator import attrgetter
 
 from coup_rules.cards import RANK, Character, sorted_cards, without
 from coup_rules.events import (
@@ -25,6 +26,12 @@ from coup_rules.rng import pick, seed_key
 from coup_rules.state import Core, Seat
 
 __all__ = ["Table"]
+
+_new_tuple = tuple.__new__
+_core_fields = attrgetter(*Core._fields)
+"""The fields of a ``Core``, in its order, read by name from a ``Table``."""
+_PLAYERS = Core._fields.index("players")
+_LOG = Core._fields.index("log")
 
 _rank = RANK.__getitem__
 
@@ -52,45 +59,29 @@ class Table:
     )
 
     def __init__(self, core: Core) -> None:
-        (
-            self.config,
-            players,
-            self.living,
-            self.treasury,
-            self.reserve,
-            self.court,
-            self.aside,
-            self.active,
-            self.turn,
-            self.winner,
-            self.pending,
-            self.log,
-            self.seed,
-            self.draws,
-            self.shown,
-        ) = core
-        self.players: list[Seat] = list(players)
+        self.config = core.config
+        self.players: list[Seat] = list(core.players)
+        self.living = core.living
+        self.treasury = core.treasury
+        self.reserve = core.reserve
+        self.court = core.court
+        self.aside = core.aside
+        self.active = core.active
+        self.turn = core.turn
+        self.winner = core.winner
+        self.pending = core.pending
+        self.log = core.log
+        self.seed = core.seed
+        self.draws = core.draws
+        self.shown = core.shown
         self.events: list[Compact] = []
 
     def freeze(self) -> Core:
-        """The new immutable position."""
-        return Core(
-            config=self.config,
-            players=tuple(self.players),
-            living=self.living,
-            treasury=self.treasury,
-            reserve=self.reserve,
-            court=self.court,
-            aside=self.aside,
-            active=self.active,
-            turn=self.turn,
-            winner=self.winner,
-            pending=self.pending,
-            log=self.log.append_compact(tuple(self.events)),
-            seed=self.seed,
-            draws=self.draws,
-            shown=self.shown,
-        )
+        """The new immutable position: the table's fields, read by ``Core``'s field names."""
+        values = list(_core_fields(self))
+        values[_PLAYERS] = tuple(self.players)
+        values[_LOG] = self.log.append_compact(tuple(self.events))
+        return _new_tuple(Core, values)
 
     # --- players ---------------------------------------------------------------------------
 
