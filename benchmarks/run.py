@@ -412,48 +412,57 @@ def timed_play_coupml(coupml: ModuleType, players: int, seconds: float, seed: in
             return calls
 
 
-def breakdown(
-    plain: Callable[[float, int], Round],
-    timed: Callable[[float, int], Calls],
-    mode: Mode,
-    tick: float,
-) -> dict[str, float]:
-    """Per-call µs and the plain loop's µs per decision, from pairs of rounds.
+Runners = tuple[Callable[[float, int], Round], Callable[[float, int], Calls]]
 
-    Each pair is one plain round and one instrumented round (which comes first alternates).
+
+def breakdown(engines: dict[str, Runners], mode: Mode, tick: float) -> dict[str, dict[str, float]]:
+    """Per-call µs and the plain loop's µs per decision of each engine, from pairs of rounds.
+
+    A pair is one plain round and one instrumented round of the same engine (which comes first
+    alternates). In each of ``mode.parts_rounds`` passes every engine plays one pair, the
+    engines' order rotating from pass to pass, so that the machine's load weighs on all alike.
     "loop" is what the plain round spends per decision beyond the engine's calls measured in the
     instrumented round of its pair (drawing the seat and the move, the loop, the ``winner``
     test). Every figure is the median over the pairs.
     """
-    plain(min(mode.parts_seconds, 0.3), 999)
-    timed(min(mode.parts_seconds, 0.3), 999)
-    rows: list[dict[str, float]] = []
-    dropped = samples = 0
+    warm_up = min(mode.parts_seconds, 0.3)
+    for plain, timed in engines.values():
+        plain(warm_up, 999)
+        timed(warm_up, 999)
+    names = list(engines)
+    rows: dict[str, list[dict[str, float]]] = {name: [] for name in names}
+    dropped = {name: 0 for name in names}
+    samples = {name: 0 for name in names}
     for r in range(mode.parts_rounds):
-        if r % 2:
-            calls = timed(mode.parts_seconds, r + 1)
-            loop = plain(mode.parts_seconds, r + 1)
-        else:
-            loop = plain(mode.parts_seconds, r + 1)
-            calls = timed(mode.parts_seconds, r + 1)
-        dropped += calls.dropped()
-        samples += calls.games + 4 * calls.decisions
-        row = {
-            "to_act": calls.mean_us(calls.to_act, tick),
-            "legal_first": calls.mean_us(calls.legal_first, tick),
-            "legal_again": calls.mean_us(calls.legal_again, tick),
-            "apply": calls.mean_us(calls.apply, tick),
-            "new_game": calls.mean_us(calls.new_game, tick),
-            "decisions_per_game": calls.decisions / calls.games,
-            "plain_us_per_decision": loop.us_per_decision,
-        }
-        row["new_game_per_decision"] = row["new_game"] / row["decisions_per_game"]
-        row["loop"] = row["plain_us_per_decision"] - (
-            row["to_act"] + row["legal_first"] + row["apply"] + row["new_game_per_decision"]
-        )
-        rows.append(row)
-    out = {key: statistics.median(row[key] for row in rows) for key in rows[0]}
-    out["dropped_share"] = dropped / samples
+        shift = r % len(names)
+        for name in names[shift:] + names[:shift]:
+            plain, timed = engines[name]
+            if r % 2:
+                calls = timed(mode.parts_seconds, r + 1)
+                loop = plain(mode.parts_seconds, r + 1)
+            else:
+                loop = plain(mode.parts_seconds, r + 1)
+                calls = timed(mode.parts_seconds, r + 1)
+            dropped[name] += calls.dropped()
+            samples[name] += calls.games + 4 * calls.decisions
+            row = {
+                "to_act": calls.mean_us(calls.to_act, tick),
+                "legal_first": calls.mean_us(calls.legal_first, tick),
+                "legal_again": calls.mean_us(calls.legal_again, tick),
+                "apply": calls.mean_us(calls.apply, tick),
+                "new_game": calls.mean_us(calls.new_game, tick),
+                "decisions_per_game": calls.decisions / calls.games,
+                "plain_us_per_decision": loop.us_per_decision,
+            }
+            row["new_game_per_decision"] = row["new_game"] / row["decisions_per_game"]
+            row["loop"] = row["plain_us_per_decision"] - (
+                row["to_act"] + row["legal_first"] + row["apply"] + row["new_game_per_decision"]
+            )
+            rows[name].append(row)
+    out: dict[str, dict[str, float]] = {}
+    for name, runs in rows.items():
+        out[name] = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
+        out[name]["dropped_share"] = dropped[name] / samples[name]
     return out
 
 
@@ -791,18 +800,18 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(header)
     print("-" * len(header))
-    rows: dict[str, dict[str, float]] = {}
+    engines: dict[str, Runners] = {}
     for name, flags in VARIANTS.items():
         engine = coup_rules_engine(Config(players=4, **flags))
-        rows[f"coup_rules {name}"] = breakdown(
-            partial(play, engine), partial(timed_play, engine), mode, tick
-        )
+        engines[f"coup_rules {name}"] = (partial(play, engine), partial(timed_play, engine))
     null = null_engine_for(4)
-    rows["null engine"] = breakdown(partial(play, null), partial(timed_play, null), mode, tick)
+    engines["null engine"] = (partial(play, null), partial(timed_play, null))
     if coupml is not None:
-        rows["coupml"] = breakdown(
-            partial(play_coupml, coupml, 4), partial(timed_play_coupml, coupml, 4), mode, tick
+        engines["coupml"] = (
+            partial(play_coupml, coupml, 4),
+            partial(timed_play_coupml, coupml, 4),
         )
+    rows = breakdown(engines, mode, tick)
     for name, row in rows.items():
         print(
             f"{name:<24} {row['to_act']:>7.2f} {row['legal_first']:>9.2f} "
