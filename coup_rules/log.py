@@ -12,7 +12,7 @@ use the compact form, which maps one to one onto events.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeAlias, overload
 
 import attrs
@@ -43,11 +43,12 @@ def _build(item: Compact) -> Event:
 class Log(Sequence[Event]):
     """A read-only sequence of events, shared between successive states."""
 
-    __slots__ = ("_chunk", "_events", "_hash", "_len", "_prev")
+    __slots__ = ("_chunk", "_events", "_hash", "_len", "_prev", "_seen")
 
     _prev: Log | None
     _chunk: tuple[Compact, ...]
     _events: tuple[Event, ...] | None
+    _seen: dict[int | None, tuple[Event, ...]] | None
     _len: int
     _hash: int | None
 
@@ -55,6 +56,7 @@ class Log(Sequence[Event]):
         self._prev = None
         self._chunk = ()
         self._events = ()
+        self._seen = None
         self._len = 0
         self._hash = None
 
@@ -66,6 +68,7 @@ class Log(Sequence[Event]):
         node._prev = self
         node._chunk = chunk
         node._events = None
+        node._seen = None
         node._len = self._len + len(chunk)
         node._hash = None
         return node
@@ -103,6 +106,27 @@ class Log(Sequence[Event]):
         since = max(0, since)
         nodes, start = self._nodes_since(since)
         out = [event for node in nodes for event in node._node_events()]
+        return tuple(out[since - start :])
+
+    def seen_tail(
+        self, since: int, viewer: int | None, redact: Callable[[Event, int | None], Event]
+    ) -> tuple[Event, ...]:
+        """The events from ``since`` on as ``viewer`` sees them, ``redact`` applied to each.
+
+        Each node keeps what it computed per viewer, so views of successive states (which share
+        their earlier nodes) redact every event once per viewer, not once per view.
+        """
+        since = max(0, since)
+        nodes, start = self._nodes_since(since)
+        out: list[Event] = []
+        for node in nodes:
+            seen = node._seen
+            if seen is None:
+                seen = node._seen = {}
+            chunk = seen.get(viewer)
+            if chunk is None:
+                chunk = seen[viewer] = tuple(redact(e, viewer) for e in node._node_events())
+            out += chunk
         return tuple(out[since - start :])
 
     def compact_tail(self, since: int) -> tuple[Compact, ...]:

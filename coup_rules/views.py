@@ -186,7 +186,7 @@ def view(state: GameState, player: int | None, *, since: int = 0) -> PlayerView:
         pending=state.pending,
         legal_moves=() if player is None else legal_moves(state, player),
         shown=_shown(state, player),
-        log=tuple(redact(e, player) for e in state.log.tail(since)),
+        log=state.log.seen_tail(since, player, redact),
         log_start=since,
         log_length=length,
     )
