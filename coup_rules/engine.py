@@ -62,7 +62,7 @@ def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
         ValueError: ``player`` is not a seat of this game.
         TypeError: ``state`` is not a ``GameState``.
     """
-    if type(player) is int:
+    if type(player) is int and type(state) is GameState:
         cache = state._legal
         if cache is not None:
             moves = cache.get(player)

@@ -7,11 +7,12 @@ built by a client equals the one in ``legal_moves``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TypeAlias, TypeGuard
 
 import attrs
 
-from coup_rules.cards import Allegiance, Character, sorted_cards
+from coup_rules.cards import RANK, Allegiance, Character
 
 __all__ = [
     "ActionMove",
@@ -40,6 +41,16 @@ __all__ = [
     "Tax",
     "is_action",
 ]
+
+
+def _rank_or_last(card: object) -> int:
+    return RANK[card] if isinstance(card, Character) else len(RANK)
+
+
+def _kept(cards: Iterable[Character]) -> tuple[Character, ...]:
+    """The kept cards in canonical order; anything that is not a card sorts last, unchanged,
+    so that ``apply`` can reject it with a reason instead of failing here."""
+    return tuple(sorted(cards, key=_rank_or_last))
 
 
 # --- turn actions -------------------------------------------------------------------------------
@@ -175,7 +186,7 @@ class Keep:
     """End an Exchange keeping ``cards`` hidden; the rest return to the Court (R-ACT-12)."""
 
     player: int
-    cards: tuple[Character, ...] = attrs.field(converter=sorted_cards)
+    cards: tuple[Character, ...] = attrs.field(converter=_kept)
 
 
 @attrs.frozen

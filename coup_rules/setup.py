@@ -40,7 +40,14 @@ def _check_seed(seed: int | None) -> int:
     return seed
 
 
+def _sequence(name: str, value: object) -> None:
+    """``value`` must be a sequence (an API promise: bad arguments are ``ValueError``)."""
+    if not isinstance(value, Sequence) or isinstance(value, str | bytes):
+        raise ValueError(f"{name} must be a sequence such as a list, not {type(value).__name__}")
+
+
 def _cards(name: str, cards: Sequence[Character], config: Config) -> tuple[Character, ...]:
+    _sequence(name, cards)
     for card in cards:
         if not isinstance(card, Character):
             raise ValueError(f"{name} holds {card!r}, which is not a Character")
@@ -60,10 +67,12 @@ def _less(name: str, pile: Counter[Character], cards: Sequence[Character]) -> No
 def _check_hands(
     hands: Sequence[Sequence[Character]], config: Config
 ) -> tuple[tuple[Character, ...], ...]:
+    _sequence("hands", hands)
     if len(hands) != config.players:
         raise ValueError(f"hands must give one hand per seat ({config.players}), not {len(hands)}")
     out = []
     for seat, hand in enumerate(hands):
+        _sequence(f"hands[{seat}]", hand)
         if len(hand) != HAND_SIZE:
             raise ValueError(f"hands[{seat}] must hold {HAND_SIZE} cards, not {len(hand)}")
         out.append(_cards(f"hands[{seat}]", hand, config))
@@ -73,6 +82,7 @@ def _check_hands(
 def _check_coins(coins: Sequence[int] | None, config: Config) -> tuple[int, ...]:
     if coins is None:
         return config.starting_coins
+    _sequence("coins", coins)
     if len(coins) != config.players:
         raise ValueError(
             f"coins must give one amount per seat ({config.players}), not {len(coins)}"
@@ -92,6 +102,7 @@ def _check_allegiances(
         return (None,) * config.players
     if not config.reformation:
         raise ValueError("allegiances are only given in a Reformation game")
+    _sequence("allegiances", allegiances)
     if len(allegiances) != config.players:
         raise ValueError(
             f"allegiances must give one per seat ({config.players}), not {len(allegiances)}"
@@ -147,7 +158,7 @@ def _deal_for_draft(
         dealt = ((dealer.take(third),), (dealer.take(third),))
         court_cards = sorted_cards(third)
     else:
-        court_cards = sorted_cards(court)
+        court_cards = _cards("court", court, config)
         if len(court_cards) != 3 or len(set(court_cards)) != 3:
             raise ValueError("court must hold 3 different characters in the 2-player setup")
         for card in court_cards:
