@@ -74,7 +74,7 @@ from coup_rules.moves import (
     Steal,
     Tax,
 )
-from coup_rules.narrate import describe_event
+from coup_rules.narrate import describe_event, describe_pending
 from coup_rules.notation import format_move, parse_move
 from coup_rules.serde import SCHEMA_VERSION, DecodeError, from_json, to_json
 from coup_rules.setup import new_game
@@ -159,6 +159,7 @@ __all__ = [
     "__version__",
     "apply",
     "describe_event",
+    "describe_pending",
     "format_move",
     "from_json",
     "legal_moves",

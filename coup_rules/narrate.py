@@ -18,7 +18,22 @@ from coup_rules.constants import (
     CONVERT_SELF_COST,
     COUP_COST,
 )
-from coup_rules.decisions import Decision
+from coup_rules.decisions import (
+    ActionChallengeAnswer,
+    ActionChoice,
+    AllegianceChoice,
+    BlockChallengeAnswer,
+    ChallengeActionWindow,
+    ChallengeBlockWindow,
+    CounterWindow,
+    Decision,
+    DraftChoice,
+    InfluenceChoice,
+    InquisitorChoice,
+    KeepChoice,
+    Pending,
+    ShowChoice,
+)
 from coup_rules.events import (
     ActionDeclared,
     AllegianceChanged,
@@ -56,7 +71,7 @@ from coup_rules.moves import (
     Tax,
 )
 
-__all__ = ["describe_action", "describe_event"]
+__all__ = ["describe_action", "describe_event", "describe_pending"]
 
 _DECLINES = types.MappingProxyType(
     {
@@ -245,3 +260,55 @@ def describe_event(event: Event, config: Config | None = None) -> str:
             return f"{_who(p)} wins!"
         case _:
             assert_never(event)
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    """``"seat 2"``, ``"seats 0 and 2"``, ``"seats 0, 1 and 3"``."""
+    if len(seats) == 1:
+        return _seat(seats[0])
+    head = ", ".join(str(s) for s in seats[:-1])
+    return f"seats {head} and {seats[-1]}"
+
+
+def _may(seats: tuple[int, ...], what: str) -> str:
+    return f"{_seats(seats)} may {what}"
+
+
+def describe_pending(pending: Pending | None, config: Config | None = None) -> str:
+    """One sentence for the decision being waited on, as a table would say it.
+
+    ``"Seat 3 blocks with the Captain; seats 0 and 2 may challenge."``
+
+    Args:
+        pending: ``state.pending`` or ``view.pending``.
+        config: the game's options; optional, it only names the exchanger of an Exchange.
+    """
+    match pending:
+        case None:
+            return "The game is over."
+        case AllegianceChoice(waiting=w):
+            return f"{_who(w[0])} chooses an allegiance."
+        case DraftChoice(waiting=w):
+            return f"{_seats(w).capitalize()} draft a card from their own set."
+        case ActionChoice(waiting=w):
+            return f"{_who(w[0])} declares an action."
+        case ChallengeActionWindow(waiting=w, action=a):
+            return f"{describe_action(a, config)[:-1]}; {_may(w, 'challenge')}."
+        case CounterWindow(waiting=w, action=a):
+            return f"{describe_action(a, config)[:-1]}; {_may(w, 'block')}."
+        case ChallengeBlockWindow(waiting=w, block=b):
+            return f"{_who(b.player)} blocks with the {b.character.title}; {_may(w, 'challenge')}."
+        case ActionChallengeAnswer(waiting=w, challenger=x):
+            return f"{_who(x)} challenges {_seat(w[0])}, who must prove the claim or concede."
+        case BlockChallengeAnswer(waiting=w, challenger=x):
+            return f"{_who(x)} challenges the block of {_seat(w[0])}, who must prove or concede."
+        case InfluenceChoice(waiting=w):
+            return f"{_who(w[0])} loses an influence and picks the card to turn face up."
+        case KeepChoice(waiting=w, keep=k):
+            return f"{_who(w[0])} picks {_count(k, 'card')} to keep."
+        case ShowChoice(waiting=w, action=a):
+            return f"{_who(w[0])} picks a card to show {_seat(a.player)}."
+        case InquisitorChoice(waiting=w, action=a):
+            return f"{_who(w[0])} gives the card back to {_seat(a.target)} or forces an exchange."
+        case _:
+            assert_never(pending)
