@@ -11,6 +11,7 @@ from coup_rules.constants import (
     HAND_SIZE,
     MAX_COPIES,
     MAX_PLAYERS,
+    MAX_TURNS,
     MIN_COURT,
     MIN_PLAYERS,
     STARTING_COINS,
@@ -47,6 +48,9 @@ class Config:
         coins: the whole bank of coins (R-SETUP-4); 54 in the box.
         two_player_setup: with 2 players, use the special 2-player setup (R-SETUP-7).
         first_player: the seat that plays first (R-SETUP-6).
+        max_turns: a house rule, off by default: once this many turns have been played without
+            a winner, the game ends in a draw (R-TURN-8). The rulebooks have no draw; random or
+            stubborn bots can otherwise play for ever.
 
     Raises:
         ValueError: a field is out of range; the message names the field.
@@ -59,6 +63,7 @@ class Config:
     coins: int = 54
     two_player_setup: bool = True
     first_player: int = 0
+    max_turns: int | None = None
 
     _characters: tuple[Character, ...] = attrs.field(init=False, eq=False, repr=False)
     _deck: tuple[Character, ...] = attrs.field(init=False, eq=False, repr=False)
@@ -142,6 +147,13 @@ def _validate(config: Config) -> None:
                 f"Config.copies={config.copies} leaves {court} cards in the Court after dealing "
                 f"{config.players} players; the Court needs at least {MIN_COURT}"
             )
+    if config.max_turns is not None and (
+        not _is_int(config.max_turns) or not 1 <= config.max_turns <= MAX_TURNS
+    ):
+        raise ValueError(
+            f"Config.max_turns must be None or a whole number from 1 to {MAX_TURNS}, "
+            f"not {config.max_turns!r}"
+        )
     needed = sum(config.starting_coins)
     if config.coins < needed:
         raise ValueError(

@@ -23,6 +23,7 @@ __all__ = [
     "MAX_COPIES",
     "MAX_PLAYERS",
     "MAX_SEAT",
+    "MAX_TURNS",
     "MIN_COURT",
     "MIN_PLAYERS",
     "STARTING_COINS",
@@ -43,6 +44,8 @@ MIN_COURT: Final = 2
 """The fewest cards the Court may hold after the deal (R-SETUP-3)."""
 MAX_COPIES: Final = 100
 """The most copies of each character a ``Config`` accepts (a bound on hostile input)."""
+MAX_TURNS: Final = 1_000_000
+"""The largest turn limit a ``Config`` accepts (house rule R-TURN-8)."""
 BANK: Final = 54
 """The coins in the box: the default bank (R-SETUP-4)."""
 STARTING_COINS: Final = 2

@@ -29,6 +29,7 @@ __all__ = [
     "Conceded",
     "Dealt",
     "Drafted",
+    "Drawn",
     "Eliminated",
     "Event",
     "ExchangeForced",
@@ -215,6 +216,13 @@ class Won:
     player: int
 
 
+@attrs.frozen
+class Drawn:
+    """The game ended in a draw after ``turns`` turns: the house rule ``Config.max_turns``."""
+
+    turns: int
+
+
 Event: TypeAlias = (
     Dealt
     | Drafted
@@ -235,5 +243,6 @@ Event: TypeAlias = (
     | ExchangeForced
     | Eliminated
     | Won
+    | Drawn
 )
 """Every kind of event in the log."""

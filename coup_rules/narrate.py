@@ -47,6 +47,7 @@ from coup_rules.events import (
     Conceded,
     Dealt,
     Drafted,
+    Drawn,
     Eliminated,
     Event,
     ExchangeForced,
@@ -258,6 +259,8 @@ def describe_event(event: Event, config: Config | None = None) -> str:
             return f"{_who(p)} is eliminated."
         case Won(player=p):
             return f"{_who(p)} wins!"
+        case Drawn(turns=n):
+            return f"No winner after {n} turns: the game is a draw (house rule)."
         case _:
             assert_never(event)
 

@@ -268,8 +268,8 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
-        """True once one player is left."""
-        return self.core.winner is not None
+        """True once one player is left, or the house rule's turn limit ended it in a draw."""
+        return self.core.pending is None
 
     @property
     def set_aside(self) -> int:

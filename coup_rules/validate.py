@@ -331,7 +331,15 @@ def _check_outcome(state: GameState) -> None:
     if state.winner is not None:
         raise ValueError("winner must be null while several players are alive")
     if state.pending is None:
-        raise ValueError("pending must be set while the game goes on")
+        limit = state.config.max_turns
+        if limit is None or state.turn != limit:
+            raise ValueError("pending must be set while the game goes on (no draw is due)")
+        if state.shown is not None:
+            raise ValueError("shown must be null once the game is over")
+        return
+    limit = state.config.max_turns
+    if limit is not None and state.turn > limit:
+        raise ValueError(f"turn must not pass the turn limit of {limit}")
     _check_seat(state, "active", state.active, living=True)
     _check_pending(state, state.pending)
 

@@ -36,6 +36,7 @@ from coup_rules import (
     Dealt,
     Decision,
     Drafted,
+    Drawn,
     Eliminated,
     Embezzle,
     Event,
@@ -246,6 +247,7 @@ SAMPLES: dict[type[Any], tuple[Any, ...]] = {
     ExchangeForced: (ExchangeForced(0, 1),),
     Eliminated: (Eliminated(0),),
     Won: (Won(2),),
+    Drawn: (Drawn(40),),
 }
 
 
@@ -281,6 +283,7 @@ def test_every_event_is_one_sentence(event: Event) -> None:
         (InfluenceLost(0, C.DUKE), "Seat 0 loses an influence: Duke turned face up."),
         (Eliminated(0), "Seat 0 is eliminated."),
         (Won(2), "Seat 2 wins!"),
+        (Drawn(40), "No winner after 40 turns: the game is a draw (house rule)."),
         (Blocked(1, C.CONTESSA), "Seat 1 blocks, claiming the Contessa."),
         (Dealt(0, 2, (C.DUKE, C.ASSASSIN)), "Seat 0 is dealt a Duke and an Assassin."),
     ],

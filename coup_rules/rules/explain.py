@@ -63,6 +63,8 @@ def explain(state: GameState, move: Any) -> tuple[str, str]:
 def _explain_typed(state: GameState, move: Move) -> tuple[str, str]:
     n = state.config.players
     if state.pending is None:
+        if state.winner is None:
+            return f"the game is over: a draw after {state.turn} turns", "R-TURN-5"
         return f"the game is over: seat {state.winner} has won", "R-TURN-5"
     aimed = type(move) in _AIMED
     target = getattr(move, "target", None)

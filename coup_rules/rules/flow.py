@@ -24,7 +24,14 @@ from coup_rules.decisions import (
     ShowChoice,
     Stage,
 )
-from coup_rules.events import ActionDeclared, AllegianceChanged, CardShown, Pool, TurnStarted
+from coup_rules.events import (
+    ActionDeclared,
+    AllegianceChanged,
+    CardShown,
+    Drawn,
+    Pool,
+    TurnStarted,
+)
 from coup_rules.moves import (
     ActionMove,
     Assassinate,
@@ -55,8 +62,14 @@ def start_turn(t: Table, seat: int) -> None:
 
 
 def end_turn(t: Table) -> None:
-    """The next living seat after the actor plays next (R-TURN-3)."""
+    """The next living seat after the actor plays next (R-TURN-3), unless the house rule's turn
+    limit is reached: then the game ends in a draw (R-TURN-8)."""
     t.shown = None
+    limit = t.config.max_turns
+    if limit is not None and t.turn >= limit:
+        t.pending = None
+        t.events.append((Drawn, t.turn))
+        return
     n = len(t.players)
     seat = t.active
     for step in range(1, n + 1):
