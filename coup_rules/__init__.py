@@ -80,7 +80,7 @@ from coup_rules.notation import format_move, parse_move
 from coup_rules.serde import SCHEMA_VERSION, DecodeError, from_json, to_json
 from coup_rules.setup import new_game
 from coup_rules.state import GameState, PlayerState
-from coup_rules.validate import validate_state
+from coup_rules.validate import validate_state, validate_view
 from coup_rules.views import PlayerView, SeatView, view
 
 __version__ = "0.1.0"
@@ -170,5 +170,6 @@ __all__ = [
     "to_act",
     "to_json",
     "validate_state",
+    "validate_view",
     "view",
 ]

@@ -9,6 +9,7 @@ import attrs
 from coup_rules.cards import BASE_CHARACTERS, Character
 from coup_rules.constants import (
     HAND_SIZE,
+    MAX_BANK,
     MAX_COPIES,
     MAX_PLAYERS,
     MAX_TURNS,
@@ -154,6 +155,8 @@ def _validate(config: Config) -> None:
             f"Config.max_turns must be None or a whole number from 1 to {MAX_TURNS}, "
             f"not {config.max_turns!r}"
         )
+    if config.coins > MAX_BANK:
+        raise ValueError(f"Config.coins must be at most {MAX_BANK}, not {config.coins}")
     needed = sum(config.starting_coins)
     if config.coins < needed:
         raise ValueError(

@@ -20,6 +20,7 @@ __all__ = [
     "HAND_SIZE",
     "INCOME_COINS",
     "INQUISITOR_EXCHANGE_DRAWS",
+    "MAX_BANK",
     "MAX_COPIES",
     "MAX_PLAYERS",
     "MAX_SEAT",
@@ -46,6 +47,8 @@ MAX_COPIES: Final = 100
 """The most copies of each character a ``Config`` accepts (a bound on hostile input)."""
 MAX_TURNS: Final = 1_000_000
 """The largest turn limit a ``Config`` accepts (house rule R-TURN-8)."""
+MAX_BANK: Final = 1_000_000
+"""The largest bank a ``Config`` accepts (a bound on hostile input)."""
 BANK: Final = 54
 """The coins in the box: the default bank (R-SETUP-4)."""
 STARTING_COINS: Final = 2

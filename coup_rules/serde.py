@@ -33,7 +33,7 @@ from coup_rules.events import Event, Pool
 from coup_rules.log import Log
 from coup_rules.moves import ActionMove, Move
 from coup_rules.state import GameState, PlayerState
-from coup_rules.validate import validate_state
+from coup_rules.validate import validate_state, validate_view
 from coup_rules.views import PlayerView, SeatView
 
 __all__ = ["SCHEMA_VERSION", "DecodeError", "from_json", "tag_of", "to_json"]
@@ -497,4 +497,9 @@ def from_json(text: str | bytes, cls: Any) -> Any:
             validate_state(obj)
         except ValueError as exc:
             raise DecodeError([f"invalid state: {exc} @ $"]) from None
+    if isinstance(obj, PlayerView):
+        try:
+            validate_view(obj)
+        except ValueError as exc:
+            raise DecodeError([f"invalid view: {exc} @ $"]) from None
     return obj

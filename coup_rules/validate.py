@@ -38,8 +38,9 @@ from coup_rules.moves import ActionMove, Block, Coup
 from coup_rules.rng import MAX_SEED
 from coup_rules.rules.allegiance import may_target, opponents
 from coup_rules.state import GameState
+from coup_rules.views import PlayerView
 
-__all__ = ["validate_state"]
+__all__ = ["validate_state", "validate_view"]
 
 INFLUENCE = HAND_SIZE
 
@@ -376,3 +377,87 @@ def validate_state(state: GameState) -> None:
     _check_court(state)
     _check_outcome(state)
     _check_allegiances(state)
+
+
+def _check_view_seats(v: PlayerView) -> None:
+    config = v.config
+    n = config.players
+    _require(len(v.players) == n, f"players must hold {n} seats, not {len(v.players)}")
+    _require(v.seat is None or 0 <= v.seat < n, f"seat must be a seat from 0 to {n - 1} or null")
+    for i, p in enumerate(v.players):
+        name = f"players[{i}]"
+        _require(p.seat == i, f"{name}.seat must be {i}, not {p.seat}")
+        _count(f"{name}.coins", p.coins)
+        _count(f"{name}.hidden", p.hidden)
+        _require(p.alive == (p.hidden > 0), f"{name}.alive must say whether it holds a card")
+        _require(p.alive or not p.coins, f"{name} is eliminated and must hold no coins")
+        _require(len(p.revealed) <= INFLUENCE, f"{name}.revealed holds too many cards")
+        own = i == v.seat
+        _require((p.hand is not None) == own, f"{name}.hand must be shown to its own seat only")
+        if p.hand is not None:
+            _require(len(p.hand) == p.hidden, f"{name}.hand must hold its {p.hidden} hidden cards")
+            _sorted(f"{name}.hand", p.hand)
+        _require(
+            p.allegiance is None or config.reformation,
+            f"{name}.allegiance must be null outside Reformation",
+        )
+
+
+def _check_view_totals(v: PlayerView) -> None:
+    config = v.config
+    for name in ("treasury", "reserve", "court_size", "set_aside", "turn"):
+        _count(name, getattr(v, name))
+    coins = v.treasury + v.reserve + sum(p.coins for p in v.players)
+    _require(coins == config.coins, f"coins add up to {coins}, not the bank of {config.coins}")
+    cards = v.court_size + v.set_aside + sum(p.hidden + len(p.revealed) for p in v.players)
+    deck = len(config.deck)
+    _require(cards == deck, f"cards add up to {cards}, not the deck of {deck}")
+    _require(v.reserve == 0 or config.reformation, "reserve must be 0 outside Reformation")
+
+
+def _check_view_decision(v: PlayerView) -> None:
+    alive = tuple(p.seat for p in v.players if p.alive)
+    _require(bool(alive), "no seat is alive")
+    _require((v.winner is not None) == (len(alive) == 1), "winner must be the only living seat")
+    _require(v.winner is None or v.winner == alive[0], "winner must be the only living seat")
+    _require(0 <= v.active < v.config.players, "active must be a seat")
+    pending = v.pending
+    waiting = () if pending is None else pending.waiting
+    _require(v.to_act == waiting, "to_act must be the seats the pending decision waits on")
+    _require(pending is not None or len(alive) == 1 or v.config.max_turns == v.turn, "pending")
+    _require(all(s in alive for s in waiting), "pending.waiting names an eliminated seat")
+    _require(list(waiting) == sorted(set(waiting)), "pending.waiting must be ascending")
+    mine = v.seat is not None and v.seat in waiting
+    _require(
+        all(getattr(m, "player", None) == v.seat for m in v.legal_moves),
+        "legal_moves must be the viewer's own",
+    )
+    _require(mine or not v.legal_moves, "legal_moves must be empty for a seat not asked")
+    _require(v.shown is None or isinstance(pending, InquisitorChoice), "shown only while examined")
+
+
+def _check_view_log(v: PlayerView) -> None:
+    _count("log_start", v.log_start)
+    _require(v.log_start <= v.log_length, "log_start must not pass log_length")
+    _require(
+        len(v.log) == v.log_length - v.log_start, "log must hold log_length - log_start events"
+    )
+
+
+def validate_view(view: PlayerView) -> None:
+    """Check that the fields of a ``PlayerView`` agree with each other.
+
+    Seats are numbered in order; only the viewer's own seat shows its hand, of the size the
+    view says; coins add up to the bank and card counts to the deck; a winner exactly when one
+    seat is alive; ``to_act`` is what the pending decision waits on, all of it alive; the legal
+    moves are the viewer's own, and only while it is asked; the log slice has the length its
+    bounds say. A decoded view passes this check, like a decoded state passes
+    ``validate_state``.
+
+    Raises:
+        ValueError: a field disagrees with another; the message names it.
+    """
+    _check_view_seats(view)
+    _check_view_totals(view)
+    _check_view_decision(view)
+    _check_view_log(view)
