@@ -14,6 +14,7 @@ from coup_rules.decisions import (
     ChallengeBlockWindow,
     CounterWindow,
     Decision,
+    DecisionSpec,
     DraftChoice,
     InfluenceChoice,
     InquisitorChoice,
@@ -21,6 +22,7 @@ from coup_rules.decisions import (
     Pending,
     ShowChoice,
     Stage,
+    decision_spec,
 )
 from coup_rules.engine import apply, legal_moves, to_act
 from coup_rules.errors import IllegalMoveError
@@ -118,6 +120,7 @@ __all__ = [
     "Coup",
     "Dealt",
     "Decision",
+    "DecisionSpec",
     "DecodeError",
     "Draft",
     "DraftChoice",
@@ -160,6 +163,7 @@ __all__ = [
     "Won",
     "__version__",
     "apply",
+    "decision_spec",
     "describe_event",
     "describe_pending",
     "format_move",

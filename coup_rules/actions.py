@@ -1,8 +1,10 @@
 """One table of facts about every turn action: claim, cost, blockers, targets, rule id.
 
-Legality, effects, explanations, the narration, the notation and the bots all read this table,
-so adding an action means one row here and one effect in ``rules.flow.resolve`` (whose ``match``
-ends in ``assert_never``). The rows are in the order of ``legal_moves``.
+Legality, the response windows, costs and gains, explanations of illegal moves and the state
+validator all read this table. Adding an action means its move class (in the ``Move`` and
+``ActionMove`` unions), one row here, and the ``match`` arms that ``mypy --strict`` then names
+because they end in ``assert_never``: its effect in ``rules.flow.resolve``, its sentence in
+``narrate`` and its word in ``notation``. The rows are in the order of ``legal_moves``.
 """
 
 from __future__ import annotations

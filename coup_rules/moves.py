@@ -270,7 +270,6 @@ ACTION_TYPES: tuple[type, ...] = (
     Convert,
     Embezzle,
 )
-TARGETED_ACTIONS: tuple[type, ...] = (Coup, Assassinate, Steal, Examine, Convert)
 
 
 def is_action(move: Move) -> TypeGuard[ActionMove]:
