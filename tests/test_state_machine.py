@@ -22,6 +22,7 @@ every view, and views that leak nothing (R-INFO-3, R-INFO-4).
 from __future__ import annotations
 
 import math
+import os
 import random
 import typing
 from dataclasses import dataclass
@@ -207,15 +208,24 @@ class CoupMachine(RuleBasedStateMachine):
     @precondition(lambda self: not self.state.is_over)
     @rule(moves=st.integers(1, 25), seed=st.integers(0, 2**32 - 1))
     def play_on(self, moves: int, seed: int) -> None:
-        """A run of legal moves, uniformly random, each checked for purity and the cheap
-        invariants; the full checks follow at the end of the run."""
+        """A run of legal moves, uniformly random, each checked for purity, the cheap invariants
+        and one random viewer's view (round trip and secrecy); every viewer's view follows at
+        the end of the run."""
         rng = random.Random(seed)
         for _ in range(moves):
             if self.state.is_over:
                 break
-            seat = rng.choice(to_act(self.state))
-            self._advance(rng.choice(legal_moves(self.state, seat)))
-            check_cheap(self.state)
+            before = self.state
+            seat = rng.choice(to_act(before))
+            self._advance(rng.choice(legal_moves(before, seat)))
+            check_after_move(
+                before,
+                self.state,
+                rng,
+                every_viewer=False,
+                state_round_trip=False,
+                whole_view=False,
+            )
 
     @rule(move=any_move())
     def try_any_move(self, move: Move) -> None:
@@ -272,5 +282,8 @@ class CoupMachine(RuleBasedStateMachine):
         event("game over" if state.is_over else f"{len(state.log) // 50 * 50}+ events")
 
 
+EXAMPLES = int(os.environ.get("COUP_STATE_MACHINE_EXAMPLES", "50"))
+"""Games per run (about half a second each here); raise it for a longer local run."""
+
 TestCoupMachine = CoupMachine.TestCase
-TestCoupMachine.settings = settings(max_examples=40, stateful_step_count=50, deadline=None)
+TestCoupMachine.settings = settings(max_examples=EXAMPLES, stateful_step_count=60, deadline=None)
