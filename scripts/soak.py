@@ -58,6 +58,7 @@ from coup_rules import (  # noqa: E402
     to_act,
 )
 from tests.invariants import (  # noqa: E402
+    characters_of,
     check_after_move,
     check_apply,
     check_cheap,
@@ -65,6 +66,7 @@ from tests.invariants import (  # noqa: E402
     check_secrecy,
     check_state_round_trip,
     check_view_round_trips,
+    deck_of,
     viewers,
 )
 from tests.perft import DEALS, load_golden, perft  # noqa: E402
@@ -139,9 +141,9 @@ def start(kind: Kind, rng: random.Random) -> tuple[GameState, dict[str, Any]]:
     if kind.reformation and rng.random() < 0.5:
         args["allegiances"] = [rng.choice(list(Allegiance)) for _ in range(players)]
     if kind.deal == "court":
-        args["court"] = rng.sample(config.characters, 3)
+        args["court"] = rng.sample(characters_of(config), 3)
     elif kind.deal == "fixed":
-        deck = list(config.deck)
+        deck = list(deck_of(config))
         rng.shuffle(deck)
         args["hands"] = [deck[2 * s : 2 * s + 2] for s in range(players)]
         rest = deck[2 * players :]

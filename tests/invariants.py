@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 from coup_rules import (
     Character,
+    Config,
     GameState,
     IllegalMoveError,
     Move,
@@ -38,6 +39,7 @@ from coup_rules import (
 from tests.test_info_properties import blinded
 
 __all__ = [
+    "characters_of",
     "check_after_move",
     "check_apply",
     "check_cards",
@@ -51,12 +53,32 @@ __all__ = [
     "check_state_round_trip",
     "check_view_round_trips",
     "check_who_is_asked",
+    "deck_of",
     "kind",
     "viewers",
 ]
 
 ORDER = {c: i for i, c in enumerate(Character)}
 """The canonical order of the characters (declaration order): hands and the Court are sorted."""
+
+
+def characters_of(config: Config) -> tuple[Character, ...]:
+    """R-SETUP-1, R-INQ-1: Duke, Assassin, Captain, Contessa, and the Ambassador or, in an
+    Inquisitor game, the Inquisitor; in the canonical order."""
+    fifth = Character.INQUISITOR if config.inquisitor else Character.AMBASSADOR
+    five = {Character.DUKE, Character.ASSASSIN, Character.CAPTAIN, Character.CONTESSA, fifth}
+    return tuple(c for c in Character if c in five)
+
+
+def deck_of(config: Config) -> tuple[Character, ...]:
+    """R-SETUP-2, R-SETUP-7: the whole deck, restated from the rules rather than read from the
+    engine: ``copies`` of each character, by default 3 for up to 6 players (and in the 2-player
+    setup's three sets), 4 for 7 or 8, 5 for 9 or 10."""
+    if config.copies is not None:
+        copies = config.copies
+    else:
+        copies = 3 if config.players <= 6 else 4 if config.players <= 8 else 5
+    return tuple(c for c in characters_of(config) for _ in range(copies))
 
 
 def kind(state: GameState) -> str | None:
@@ -89,7 +111,8 @@ def check_coins(state: GameState) -> None:
 
 
 def check_cards(state: GameState) -> None:
-    """R-SETUP-10: hands + revealed cards + the Court + the set-aside cards make up the deck.
+    """R-SETUP-10: hands + revealed cards + the Court + the set-aside cards make up the deck
+    (``deck_of``, the deck the rules call for).
 
     The set-aside cards are only a count in the public API, so the check is: the cards one can
     see are a sub-multiset of the deck, and what is missing is exactly ``set_aside`` cards.
@@ -100,7 +123,7 @@ def check_cards(state: GameState) -> None:
         seen += Counter(p.hand) + Counter(p.revealed)
         assert _sorted(p.hand), f"seat {p.seat}'s hand {p.hand} is not sorted"
     assert _sorted(state.court), f"the Court {state.court} is not sorted"
-    deck = Counter(state.config.deck)
+    deck = Counter(deck_of(state.config))
     extra = seen - deck
     assert not extra, f"cards beyond the deck: {dict(extra)}"
     missing = sum((deck - seen).values())

@@ -52,6 +52,7 @@ from coup_rules import (
     to_act,
 )
 from tests.invariants import (
+    characters_of,
     check_after_move,
     check_apply,
     check_cheap,
@@ -59,6 +60,7 @@ from tests.invariants import (
     check_secrecy,
     check_state_round_trip,
     check_view_round_trips,
+    deck_of,
     viewers,
 )
 from tests.strategies import MAX_SEED
@@ -134,9 +136,9 @@ def setups(draw: st.DrawFn) -> Setup:
     if how == "random":
         return Setup(config, seed, coins=coins, allegiances=allegiances)
     if how == "court":  # R-SETUP-7: 3 different characters; the draft follows
-        court = tuple(draw(st.permutations(config.characters))[:3])
+        court = tuple(draw(st.permutations(characters_of(config)))[:3])
         return Setup(config, seed, court=court, coins=coins, allegiances=allegiances)
-    deck = draw(st.permutations(config.deck))
+    deck = draw(st.permutations(deck_of(config)))
     hands = tuple(tuple(deck[2 * s : 2 * s + 2]) for s in range(n))
     rest = deck[2 * n :]
     size = draw(st.none() | st.integers(2, len(rest)))  # None: the rest is the Court
