@@ -89,8 +89,15 @@ def _legal(state: GameState, seat: int) -> tuple[Move, ...]:
 
 
 def to_act(state: GameState) -> tuple[int, ...]:
-    """The seats that have at least one legal move now, ascending (public information only)."""
-    pending = state.core.pending
+    """The seats that have at least one legal move now, ascending (public information only).
+
+    Raises:
+        TypeError: ``state`` is not a ``GameState``.
+    """
+    try:
+        pending = state.core.pending
+    except AttributeError:
+        raise _not_a_state(state, "to_act") from None
     return () if pending is None else pending.waiting
 
 

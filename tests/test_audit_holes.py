@@ -30,6 +30,7 @@ from coup_rules import (
     from_json,
     legal_moves,
     new_game,
+    to_act,
     to_json,
     validate_state,
 )
@@ -179,4 +180,6 @@ def test_apply_and_legal_moves_name_what_they_expect() -> None:
         apply(Income(0), state)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="GameState"):
         legal_moves(Income(0), 0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="GameState"):
+        to_act(Income(0))  # type: ignore[arg-type]
     validate_state(state)
