@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -133,6 +134,7 @@ class CompiledCoreHook(BuildHookInterface):  # type: ignore[type-arg]
             str(self._work / "temp"),
             *(str(root / m) for m in modules),
         ]
+        start = time.monotonic()
         done = subprocess.run(
             command,
             cwd=self._work,
@@ -146,6 +148,9 @@ class CompiledCoreHook(BuildHookInterface):  # type: ignore[type-arg]
         built = sorted(p for p in build_lib.rglob("*") if p.is_file())
         if len(built) < len(modules):
             raise RuntimeError(f"mypyc built {len(built)} files for {len(modules)} modules")
+        self.app.display_info(
+            f"mypyc: {len(built)} extension modules in {time.monotonic() - start:.0f}s"
+        )
         for path in built:
             build_data["force_include"][str(path)] = path.relative_to(build_lib).as_posix()
         build_data["pure_python"] = False
