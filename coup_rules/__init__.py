@@ -3,6 +3,9 @@
 Everything public is importable from here. See the documentation for the rule specification.
 """
 
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+
 from coup_rules.cards import Allegiance, Character
 from coup_rules.config import Config
 from coup_rules.decisions import (
@@ -87,7 +90,24 @@ from coup_rules.views import PlayerView, SeatView, view
 
 __version__ = "0.1.0"
 
+
+def _compiled() -> bool:
+    """Whether a module of this package was loaded from an extension module, not a .py file."""
+    suffixes = tuple(EXTENSION_SUFFIXES)
+    return any(
+        (getattr(module, "__file__", None) or "").endswith(suffixes)
+        for name, module in list(sys.modules.items())
+        if name.startswith("coup_rules.")
+    )
+
+
+COMPILED: bool = _compiled()
+"""True when the engine's core runs compiled: this is a wheel built with ``COUP_RULES_COMPILE=1``,
+whose core modules (listed in pyproject.toml) mypyc compiled to extension modules. False for the
+pure-Python package. Both builds behave identically; the compiled one is faster."""
+
 __all__ = [
+    "COMPILED",
     "SCHEMA_VERSION",
     "ActionChallengeAnswer",
     "ActionChoice",

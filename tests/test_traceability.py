@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+import coup_rules
+
 ROOT = Path(__file__).resolve().parents[1]
 HOOK_PATH = ROOT / "docs" / "hooks" / "traceability.py"
 ID_FORM = re.compile(r"^R-([A-Z]+)-([1-9]\d*)$")
@@ -55,11 +57,17 @@ def citations() -> dict[str, list[Any]]:
 
 
 def _code_citations() -> dict[str, set[str]]:
-    """Rule id -> the package files that cite it (``rule="..."``, docstrings, comments)."""
+    """Rule id -> the package files that cite it (``rule="..."``, docstrings, comments).
+
+    The files are those of the package being tested: the source tree, or an installed build
+    (which ships every ``.py`` file, compiled or not) when the tests run against one.
+    """
+    package = Path(coup_rules.__file__).resolve().parent
     found: dict[str, set[str]] = {}
-    for path in sorted((ROOT / "coup_rules").rglob("*.py")):
+    for path in sorted(package.rglob("*.py")):
         for rule in hook.cited_ids(path.read_text(encoding="utf-8")):
-            found.setdefault(rule, set()).add(path.relative_to(ROOT).as_posix())
+            found.setdefault(rule, set()).add(path.relative_to(package.parent).as_posix())
+    assert found, f"no rule id cited in {package}"
     return found
 
 
