@@ -1,50 +1,17 @@
-"""The engine's three entry points: ``legal_moves``, ``to_act`` and ``apply``."""
+"""The engine's three entry points: ``legal_moves``, ``to_act`` and ``apply``.
+
+They check their arguments as the API promises, then hand over to ``rules.step``.
+"""
 
 from __future__ import annotations
 
-from typing import assert_never
-
-import attrs
-
-from coup_rules.decisions import (
-    ActionChallengeAnswer,
-    ActionChoice,
-    AllegianceChoice,
-    BlockChallengeAnswer,
-    ChallengeActionWindow,
-    ChallengeBlockWindow,
-    CounterWindow,
-    DraftChoice,
-    InfluenceChoice,
-    InquisitorChoice,
-    KeepChoice,
-    Pending,
-    ShowChoice,
-)
 from coup_rules.errors import IllegalMoveError
-from coup_rules.events import Allowed, Challenged
-from coup_rules.moves import (
-    Allow,
-    Block,
-    Challenge,
-    ChooseAllegiance,
-    Concede,
-    Draft,
-    ForceExchange,
-    GiveBack,
-    Keep,
-    LoseInfluence,
-    Move,
-    Prove,
-    Show,
-    is_action,
-)
-from coup_rules.rules import choices, responses
+from coup_rules.moves import Move
 from coup_rules.rules.explain import explain
-from coup_rules.rules.flow import declare
 from coup_rules.rules.legal import legal_for
-from coup_rules.rules.table import Table
-from coup_rules.state import Core, GameState, legal_cache, narrowed
+from coup_rules.rules.step import advance
+from coup_rules.rules.step import canonical as canonical_move
+from coup_rules.state import GameState, legal_cache
 
 __all__ = ["apply", "legal_moves", "to_act"]
 
@@ -77,17 +44,6 @@ def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
     return moves
 
 
-def _legal(state: GameState, seat: int) -> tuple[Move, ...]:
-    """``legal_for``, computed once per state and seat (states are immutable)."""
-    cache = state._legal
-    if cache is None:
-        cache = legal_cache(state)
-    found = cache.get(seat)
-    if found is None:
-        found = cache[seat] = legal_for(state.core, seat)
-    return found
-
-
 def to_act(state: GameState) -> tuple[int, ...]:
     """The seats that have at least one legal move now, ascending (public information only).
 
@@ -111,106 +67,11 @@ def apply(state: GameState, move: Move) -> GameState:
     """
     if type(state) is not GameState:
         raise _not_a_state(state, "apply")
-    canonical = _canonical(state, move)
+    canonical = canonical_move(state, move)
     if canonical is None:
         reason, rule = explain(state, move)
         raise IllegalMoveError(move, reason, rule)
     core = state.core
     pending = core.pending
     assert pending is not None  # a legal move exists, so the game goes on
-    if type(canonical) is Allow and len(pending.waiting) > 1:
-        return GameState.of(_allow_and_wait(core, pending, canonical))
-    if type(canonical) is Challenge:
-        return GameState.of(_challenge(core, pending, canonical))
-    table = Table(core)
-    _play(table, pending, canonical)
-    return GameState.of(table.freeze())
-
-
-def _challenge(core: Core, pending: Pending, move: Challenge) -> Core:
-    """A challenge, without a ``Table``: it only opens the claimant's answer (R-WIN-2)."""
-    assert isinstance(pending, ChallengeActionWindow | ChallengeBlockWindow)
-    answer, challenged = responses.answer_to(pending, move)
-    log = core.log.append_compact(((Challenged, move.player, challenged),))
-    return narrowed(core, answer, log)
-
-
-def _allow_and_wait(core: Core, pending: Pending, move: Allow) -> Core:
-    """The commonest move, without a ``Table``: a seat leaves a window others still answer."""
-    assert isinstance(pending, ChallengeActionWindow | CounterWindow | ChallengeBlockWindow)
-    seat = move.player
-    waiting = tuple([s for s in pending.waiting if s != seat])
-    log = core.log.append_compact(((Allowed, seat, pending.kind),))
-    return narrowed(core, responses.narrowed(pending, waiting), log)
-
-
-def _canonical(state: GameState, move: Move) -> Move | None:
-    """The legal move equal to ``move`` with fields of the same types, or ``None``."""
-    pending = state.core.pending
-    player = getattr(move, "player", None)
-    if pending is None or type(player) is not int or player not in pending.waiting:
-        return None
-    legal = _legal(state, player)
-    for candidate in legal:
-        if candidate is move:
-            return candidate
-    for candidate in legal:
-        if type(candidate) is type(move) and candidate == move and _same_types(candidate, move):
-            return candidate
-    return None
-
-
-def _same_types(a: Move, b: Move) -> bool:
-    """Whether every field of ``b`` has the exact type of ``a``'s (``True`` is no seat)."""
-    for field in attrs.fields(type(a)):
-        x, y = getattr(a, field.name), getattr(b, field.name)
-        if type(x) is not type(y):
-            return False
-        if type(x) is tuple and any(type(i) is not type(j) for i, j in zip(x, y, strict=True)):
-            return False
-    return True
-
-
-def _play(t: Table, pending: Pending, move: Move) -> None:
-    """Apply ``move``, a legal answer to ``pending``."""
-    match pending:  # the commonest decisions first
-        case ChallengeActionWindow() | ChallengeBlockWindow():
-            if type(move) is Allow:
-                responses.on_allow(t, pending, move)
-            elif type(move) is Challenge:
-                responses.on_challenge(t, pending, move)
-        case ActionChallengeAnswer() | BlockChallengeAnswer():
-            if type(move) is Prove:
-                responses.on_prove(t, pending, move)
-            elif type(move) is Concede:
-                responses.on_concede(t, pending, move)
-        case InfluenceChoice():
-            if type(move) is LoseInfluence:
-                choices.on_lose_influence(t, pending, move)
-        case ActionChoice():
-            if is_action(move):
-                declare(t, move)
-        case CounterWindow():
-            if type(move) is Allow:
-                responses.on_allow(t, pending, move)
-            elif type(move) is Block:
-                responses.on_block(t, pending, move)
-        case KeepChoice():
-            if type(move) is Keep:
-                choices.on_keep(t, move)
-        case ShowChoice():
-            if type(move) is Show:
-                choices.on_show(t, pending, move)
-        case InquisitorChoice():
-            if type(move) is GiveBack:
-                choices.on_give_back(t, pending, move)
-            elif type(move) is ForceExchange:
-                choices.on_force_exchange(t, pending, move)
-        case DraftChoice():
-            if type(move) is Draft:
-                choices.on_draft(t, move)
-        case AllegianceChoice():
-            if type(move) is ChooseAllegiance:
-                choices.on_choose_allegiance(t, move)
-        case _:
-            assert_never(pending)
+    return GameState.of(advance(core, pending, canonical))
