@@ -106,6 +106,11 @@ function render() {
   // The decision being waited on, and this seat's moves.
   const waitingOnMe = v.seat !== null && v.to_act.includes(v.seat);
   $("pending").textContent = current.pending_text;
+  const winner = $("winner");
+  winner.hidden = v.winner === null;
+  if (v.winner !== null) {
+    winner.textContent = String(v.winner) === seat ? "You win!" : `Seat ${v.winner} wins.`;
+  }
   $("pending").classList.toggle("yours", waitingOnMe);
   const moves = $("moves");
   moves.replaceChildren();
