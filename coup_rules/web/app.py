@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -75,10 +75,13 @@ def _json(text: str, status: int = 200) -> Response:
 
 async def _body(request: Request) -> Any:
     data = b""
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > MAX_BODY:
-            raise _Problem(413, "too_large", f"the body is over {MAX_BODY} bytes")
+    try:
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > MAX_BODY:
+                raise _Problem(413, "too_large", f"the body is over {MAX_BODY} bytes")
+    except ClientDisconnect as error:  # nobody is left to answer; nothing was changed
+        raise _Problem(400, "disconnected", "the client went away") from error
     try:
         return json.loads(data)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:

@@ -9,7 +9,10 @@ Everything that must hold whatever the transport lives here:
   against an older version (``Stale``: the log length it was made against is not the current
   one), applies it (``IllegalMoveError`` changes nothing), writes it to the store and only then
   makes it the game's state and wakes the listeners. Two seats answering the same window at the
-  same moment post the same version: the first one applied wins, the second is stale.
+  same moment post the same version: the first one applied wins, the second is stale. The
+  writes of all games go to one thread that commits whatever is waiting in one transaction
+  (group commit), so one disk flush serves every game that moved meanwhile; each move is still
+  answered only after the commit that holds it.
 - **Bots.** Each game with a bot seat runs a task that waits for a change, asks ``bot_move`` for
   the move of a bot seat being waited on, and posts it through ``Hub.play`` like anyone else.
 """
@@ -43,6 +46,8 @@ HUMAN = "human"
 log = logging.getLogger("coup_rules.web")
 
 T = TypeVar("T")
+_Row = tuple[str, int, int, Move]
+"""A move to store: game id, its number in the game, the version it was applied at, the move."""
 
 
 class NotFound(LookupError):
@@ -155,6 +160,9 @@ class Hub:
         # event loop goes on serving other games while one is written.
         self._io = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="coup-store")
         self._store: Store | None = None
+        self._waiting: list[tuple[_Row, asyncio.Future[None]]] = []  # moves to commit
+        self._writer: asyncio.Task[None] | None = None
+        self._moving: set[asyncio.Task[GameState]] = set()  # moves being made
 
     async def _run(self, fn: Callable[..., T], *args: object) -> T:
         loop = asyncio.get_running_loop()
@@ -171,13 +179,14 @@ class Hub:
         log.info("loaded %d games from %s", len(self.tables), self.path)
 
     async def stop(self) -> None:
-        """Stop the bots and close the store."""
+        """Stop the bots, finish the moves under way, and close the store."""
         tasks = [t.bots for t in self.tables.values() if t.bots is not None]
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        await asyncio.gather(*self._moving, return_exceptions=True)
         if self._store is not None:
             await self._run(self._store.close)
             self._store = None
@@ -253,7 +262,9 @@ class Hub:
     async def play(self, table: Table, seat: int, version: int, move: Move) -> GameState:
         """Apply ``move`` for ``seat`` if it was made against the current ``version``.
 
-        The move is written to the store before it becomes the game's state.
+        The move is written to the store before it becomes the game's state. Once begun, a move
+        is carried through even if the caller is cancelled (a client gone): the store and the
+        state in memory never disagree.
 
         Raises:
             Forbidden: the move is not ``seat``'s own.
@@ -262,14 +273,40 @@ class Hub:
         """
         if move.player != seat:
             raise Forbidden(f"you are seat {seat}; you cannot move for seat {move.player}")
+        task = asyncio.create_task(self._play(table, version, move))
+        self._moving.add(task)
+        task.add_done_callback(self._moving.discard)
+        return await asyncio.shield(task)
+
+    async def _play(self, table: Table, version: int, move: Move) -> GameState:
         async with table.lock:
             state = table.state
             if version != len(state.log):
                 raise Stale(version, len(state.log))
             after = apply(state, move)
-            await self._run(self.store.append, table.id, table.moves, version, move)
+            await self._commit((table.id, table.moves, version, move))
             table._advance(after)
         return after
+
+    async def _commit(self, row: _Row) -> None:
+        """Return once ``row`` is committed (with whatever other moves are waiting)."""
+        done = asyncio.get_running_loop().create_future()
+        self._waiting.append((row, done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write())
+        await done
+
+    async def _write(self) -> None:
+        while self._waiting:
+            batch, self._waiting = self._waiting, []
+            try:
+                await self._run(self.store.append, [row for row, _ in batch])
+            except Exception as error:  # e.g. a full disk: none of these moves is made
+                for _, done in batch:
+                    done.set_exception(error)
+            else:
+                for _, done in batch:
+                    done.set_result(None)
 
     def _start_bots(self, table: Table) -> None:
         if table.state.is_over or all(who == HUMAN for who in table.record.seats):

@@ -114,12 +114,13 @@ class Store:
             )
             self._db.executemany("INSERT INTO tokens (token, game, seat) VALUES (?, ?, ?)", rows)
 
-    def append(self, game: str, n: int, version: int, move: Move) -> None:
-        """Store the ``n``-th move of ``game``, applied at log length ``version``."""
+    def append(self, rows: Sequence[tuple[str, int, int, Move]]) -> None:
+        """Store moves, all in one transaction: ``(game, n, version, move)`` for the ``n``-th
+        move of ``game``, applied at log length ``version``."""
         with _transaction(self._db):
-            self._db.execute(
+            self._db.executemany(
                 "INSERT INTO moves (game, n, version, move) VALUES (?, ?, ?, ?)",
-                (game, n, version, to_json(move)),
+                [(game, n, version, to_json(move)) for game, n, version, move in rows],
             )
 
     def load(self) -> list[tuple[GameRecord, list[StoredMove]]]:

@@ -50,7 +50,7 @@ class ThreadServer:
     """uvicorn serving ``app`` on a free loopback port, in a thread of this process."""
 
     def __init__(self, app: Any) -> None:
-        self.sock = socket.socket()
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         self.sock.bind(("127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
         config = uvicorn.Config(app, log_level="warning", access_log=False)
