@@ -127,3 +127,64 @@ def test_concurrent_http_challenges_on_a_real_server(tmp_path: Path) -> None:
         final = states[max(states)]
         assert sum(isinstance(e, Challenged) for e in final.log) == 1
         assert isinstance(final.pending, ActionChallengeAnswer)  # seat 0: prove or concede
+
+
+def test_a_failed_write_changes_nothing(tmp_path: Path) -> None:
+    """A move the store could not write (a full disk, say) is not made: the state is unchanged."""
+
+    async def main() -> None:
+        hub = Hub(tmp_path / "games.sqlite3", bot_delay=0, seeds=counter(11))
+        await hub.start()
+        try:
+            table = await hub.create(Config(players=3), ("human",) * 3)
+            before, version = table.state, table.version
+            store = hub.store
+
+            def broken(rows: object) -> None:
+                raise OSError("disk full")
+
+            store.append = broken  # type: ignore[method-assign]
+            try:
+                await hub.play(table, 0, version, Tax(0))
+            except OSError as error:
+                assert str(error) == "disk full"
+            else:
+                raise AssertionError("the move was made without being stored")
+            assert table.state is before and table.moves == 0
+            del store.append  # the class's own method again
+            await hub.play(table, 0, version, Tax(0))
+            assert table.moves == 1
+        finally:
+            await hub.stop()
+
+    asyncio.run(main())
+
+
+def test_a_move_whose_caller_is_cancelled_is_still_made_and_stored(tmp_path: Path) -> None:
+    """A client that goes away mid-move must not leave memory and disk disagreeing."""
+
+    async def main() -> None:
+        hub = Hub(tmp_path / "games.sqlite3", bot_delay=0, seeds=counter(12))
+        await hub.start()
+        try:
+            table = await hub.create(Config(players=3), ("human",) * 3)
+            caller = asyncio.create_task(hub.play(table, 0, table.version, Tax(0)))
+            await asyncio.sleep(0)  # the move has begun
+            caller.cancel()
+            await asyncio.gather(caller, return_exceptions=True)
+            for _ in range(500):  # the move goes on without its caller
+                if table.moves == 1:
+                    break
+                await asyncio.sleep(0.01)
+            assert table.moves == 1
+            await hub.play(table, 1, table.version, Allow(1))
+        finally:
+            await hub.stop()
+
+    asyncio.run(main())
+    from coup_rules.web.store import Store
+
+    store = Store(tmp_path / "games.sqlite3")
+    ((_, moves),) = store.load()
+    store.close()
+    assert [type(m.move) for m in moves] == [Tax, Allow]
