@@ -28,6 +28,7 @@ import os
 import random
 import signal
 import sqlite3
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -112,24 +113,27 @@ async def _client(
 
 async def _run(args: argparse.Namespace, base: str) -> tuple[Stats, float]:
     stats = Stats()
-    # One client for all (an httpx2 client is costly to make), with room for every game's
-    # event stream and a request beside it.
-    limits = httpx2.Limits(max_connections=3 * args.games, max_keepalive_connections=3 * args.games)
-    async with httpx2.AsyncClient(base_url=base, timeout=30, limits=limits) as client:
-        tasks = [
-            asyncio.create_task(
-                _client(client, args.players, args.bot, random.Random(f"{args.seed}:{i}"), stats)
-            )
-            for i in range(args.games)
-        ]
-        start = time.perf_counter()
-        await asyncio.sleep(args.seconds)
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        return stats, time.perf_counter() - start
+    # A client per game, as each browser has its own connections; they share one TLS context
+    # (unused on plain HTTP, but costly to make fifty times).
+    tls = ssl.create_default_context()
+    clients = [httpx2.AsyncClient(base_url=base, timeout=30, verify=tls) for _ in range(args.games)]
+    tasks = [
+        asyncio.create_task(
+            _client(client, args.players, args.bot, random.Random(f"{args.seed}:{i}"), stats)
+        )
+        for i, client in enumerate(clients)
+    ]
+    start = time.perf_counter()
+    await asyncio.sleep(args.seconds)
+    for task in tasks:
+        task.cancel()
+    for task in tasks:
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+    elapsed = time.perf_counter() - start
+    for client in clients:
+        await client.aclose()
+    return stats, elapsed
 
 
 def _cpu_seconds(pid: int) -> float | None:
