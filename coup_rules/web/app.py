@@ -1,0 +1,272 @@
+"""The HTTP side: a Starlette app over a ``Hub``. Every route is a few lines; the rules are in hub.
+
+Routes (``{seat}`` is a seat number or ``spectator``; the token goes in an ``Authorization:
+Bearer`` header, or in ``?token=`` where a browser cannot set headers, as for ``EventSource``):
+
+=======================================  ====================================================
+``GET  /``                               the lobby page: create a game
+``GET  /play/{game}/{seat}#token``       a seat's page (the token stays in the fragment)
+``GET  /watch/{game}#token``             the spectators' page
+``POST /api/games``                      create: ``{"config": {...}, "seats": ["human", ...]}``
+``GET  /api/games/{game}/seats/{seat}``  the seat's view (``?since=N``: events from N on)
+``GET  .../seats/{seat}/events``         server-sent events: a view after every change
+``POST .../seats/{seat}/moves``          ``{"version": N, "move": {...}}``
+=======================================  ====================================================
+
+Status codes: 400 malformed JSON or move (with the decode error), 403 a token that does not
+speak for the seat or a move for another seat, 404 no such game, 409 a move made against an
+older version (nothing changed), 413 a body over 64 KiB, 422 an illegal move (with the engine's
+``reason`` and ``rule``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from coup_rules.config import Config
+from coup_rules.errors import IllegalMoveError
+from coup_rules.moves import Move
+from coup_rules.serde import DecodeError, from_json
+from coup_rules.views import view
+from coup_rules.web.bots import BOT_NAMES
+from coup_rules.web.hub import HUMAN, Forbidden, Hub, NotFound, Stale, Table
+from coup_rules.web.render import envelope
+
+__all__ = ["create_app"]
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_BODY = 64 * 1024
+KEEPALIVE = 15.0  # seconds between comments on an idle event stream
+
+_PAGE_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+
+class _Problem(Exception):
+    """An HTTP error answer: status and a JSON body."""
+
+    def __init__(self, status: int, error: str, detail: str, **more: Any) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.body = {"error": error, "detail": detail, **more}
+
+
+def _answer(problem: _Problem) -> JSONResponse:
+    return JSONResponse(problem.body, status_code=problem.status)
+
+
+def _json(text: str, status: int = 200) -> Response:
+    return Response(text, status_code=status, media_type="application/json")
+
+
+async def _body(request: Request) -> Any:
+    data = b""
+    try:
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > MAX_BODY:
+                raise _Problem(413, "too_large", f"the body is over {MAX_BODY} bytes")
+    except ClientDisconnect as error:  # nobody is left to answer; nothing was changed
+        raise _Problem(400, "disconnected", "the client went away") from error
+    try:
+        return json.loads(data)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise _Problem(400, "malformed", f"the body is not JSON: {error}") from error
+
+
+def _token(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip()
+    return request.query_params.get("token")
+
+
+def _seat_param(text: str) -> int | None:
+    if text == "spectator":
+        return None
+    if text.isdigit() and text.isascii() and len(text) < 3:
+        return int(text)
+    raise _Problem(404, "not_found", f"no seat {text!r}: a seat number or 'spectator'")
+
+
+def _since(text: str | None, version: int) -> int:
+    """A client's ``since`` (or ``Last-Event-ID``): the whole log if missing or out of range."""
+    if text is None or not text.isdigit() or not text.isascii() or len(text) > 9:
+        return 0
+    since = int(text)
+    return since if since <= version else 0
+
+
+def create_app(
+    db: str | Path,
+    *,
+    bot_delay: float = 0.6,
+    seeds: Callable[[], int | None] | None = None,
+    bot_rng: Callable[[str], random.Random] | None = None,
+) -> Starlette:
+    """The web app, serving the games stored in ``db`` (an SQLite file, created if missing).
+
+    The arguments are those of ``Hub``; the app's ``state.hub`` is the hub, started and stopped
+    with the app's lifespan.
+    """
+    hub = Hub(db, bot_delay=bot_delay, seeds=seeds, bot_rng=bot_rng)
+
+    def seat_of(request: Request) -> tuple[Table, int | None]:
+        try:
+            table = hub.table(request.path_params["game"])
+            seat = _seat_param(request.path_params["seat"])
+            return table, hub.seat_for(table, seat, _token(request))
+        except NotFound as error:
+            raise _Problem(404, "not_found", str(error)) from error
+        except Forbidden as error:
+            raise _Problem(403, "forbidden", str(error)) from error
+
+    def page(name: str) -> Callable[[Request], Response]:
+        def handler(request: Request) -> Response:
+            return FileResponse(STATIC / name, headers=_PAGE_HEADERS)
+
+        return handler
+
+    async def create(request: Request) -> Response:
+        try:
+            body = await _body(request)
+            if not isinstance(body, dict):
+                raise _Problem(400, "malformed", "the body must be a JSON object")
+            config = from_json(json.dumps(body.get("config", {})), Config)
+            seats = body.get("seats", [HUMAN] * config.players)
+            if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+                raise _Problem(400, "malformed", "seats must be an array of strings")
+            table = await hub.create(config, tuple(seats))
+        except DecodeError as error:
+            return _answer(_Problem(400, "malformed", f"config: {error}"))
+        except ValueError as error:
+            return _answer(_Problem(400, "malformed", str(error)))
+        except _Problem as problem:
+            return _answer(problem)
+        record = table.record
+        base = f"/play/{record.id}"
+        return JSONResponse(
+            {
+                "game": record.id,
+                "seats": [
+                    {
+                        "seat": seat,
+                        "player": who,
+                        "token": token,
+                        "link": None if token is None else f"{base}/{seat}#{token}",
+                    }
+                    for seat, (who, token) in enumerate(
+                        zip(record.seats, record.tokens, strict=True)
+                    )
+                ],
+                "spectator": {
+                    "token": record.spectator,
+                    "link": f"/watch/{record.id}#{record.spectator}",
+                },
+            },
+            status_code=201,
+        )
+
+    async def get_view(request: Request) -> Response:
+        try:
+            table, seat = seat_of(request)
+        except _Problem as problem:
+            return _answer(problem)
+        state = table.state
+        since = _since(request.query_params.get("since"), len(state.log))
+        return _json(envelope(view(state, seat, since=since), table.record.seats))
+
+    async def post_move(request: Request) -> Response:
+        try:
+            table, seat = seat_of(request)
+            if seat is None:
+                raise _Problem(403, "forbidden", "spectators cannot move")
+            body = await _body(request)
+            if not isinstance(body, dict) or set(body) != {"version", "move"}:
+                raise _Problem(400, "malformed", 'the body must be {"version": N, "move": {...}}')
+            version = body["version"]
+            if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+                raise _Problem(400, "malformed", f"version must be a log length, not {version!r}")
+            try:
+                move = from_json(json.dumps(body["move"]), Move)
+            except DecodeError as error:
+                raise _Problem(400, "malformed", f"move: {error}") from error
+            state = await hub.play(table, seat, version, move)
+        except _Problem as problem:
+            return _answer(problem)
+        except Forbidden as error:
+            return _answer(_Problem(403, "forbidden", str(error)))
+        except Stale as error:
+            return _answer(_Problem(409, "stale", str(error), version=error.version))
+        except IllegalMoveError as error:
+            return _answer(
+                _Problem(422, "illegal", str(error), reason=error.reason, rule=error.rule)
+            )
+        return _json(envelope(view(state, seat, since=version), table.record.seats))
+
+    async def events(request: Request) -> Response:
+        try:
+            table, seat = seat_of(request)
+        except _Problem as problem:
+            return _answer(problem)
+        asked = request.headers.get("last-event-id") or request.query_params.get("since")
+        start = _since(asked, table.version)
+
+        async def stream() -> AsyncIterator[str]:
+            sent, first = start, True
+            while True:
+                state = table.state
+                if first or len(state.log) != sent:
+                    data = envelope(view(state, seat, since=sent), table.record.seats)
+                    sent, first = len(state.log), False
+                    yield f"id: {sent}\nevent: view\ndata: {data}\n\n"
+                if state.is_over:
+                    return
+                if not await table.wait(sent, KEEPALIVE):
+                    yield ": keep-alive\n\n"
+
+        headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+    async def bots(request: Request) -> Response:
+        return JSONResponse({"human": HUMAN, "bots": list(BOT_NAMES)})
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+
+    seat_path = "/api/games/{game}/seats/{seat}"
+    app = Starlette(
+        routes=[
+            Route("/", page("index.html")),
+            Route("/play/{game}/{seat}", page("table.html")),
+            Route("/watch/{game}", page("table.html")),
+            Route("/api/bots", bots),
+            Route("/api/games", create, methods=["POST"]),
+            Route(seat_path, get_view),
+            Route(seat_path + "/events", events),
+            Route(seat_path + "/moves", post_move, methods=["POST"]),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+    return app

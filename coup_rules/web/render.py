@@ -1,0 +1,141 @@
+"""What a client receives: a ``PlayerView`` as the library's JSON, plus the same view in words.
+
+``envelope`` is the only thing the server ever sends about a game. It is built from one
+``PlayerView`` and the public seat list (who is a bot), nothing else, so a client can learn no
+more than its view holds: the words (``describe_pending``, ``describe_event`` of the view's
+redacted log, a label per legal move) are functions of the view.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, assert_never
+
+from coup_rules.config import Config
+from coup_rules.events import TurnStarted
+from coup_rules.moves import (
+    Allow,
+    Assassinate,
+    Block,
+    Challenge,
+    ChooseAllegiance,
+    Concede,
+    Convert,
+    Coup,
+    Draft,
+    Embezzle,
+    Examine,
+    Exchange,
+    ForceExchange,
+    ForeignAid,
+    GiveBack,
+    Income,
+    Keep,
+    LoseInfluence,
+    Move,
+    Prove,
+    Show,
+    Steal,
+    Tax,
+)
+from coup_rules.narrate import describe_event, describe_pending
+from coup_rules.notation import format_move
+from coup_rules.serde import to_json
+from coup_rules.views import PlayerView
+
+__all__ = ["envelope", "envelope_data", "move_label"]
+
+
+def move_label(move: Move, config: Config) -> str:
+    """A button's text for one of your own moves: ``"Steal from seat 0 (Captain)"``."""
+    match move:
+        case Income():
+            return "Income (+1)"
+        case ForeignAid():
+            return "Foreign Aid (+2)"
+        case Coup(target=t):
+            return f"Coup seat {t}"
+        case Tax():
+            return "Tax (Duke, +3)"
+        case Assassinate(target=t):
+            return f"Assassinate seat {t} (Assassin)"
+        case Steal(target=t):
+            return f"Steal from seat {t} (Captain)"
+        case Exchange():
+            return f"Exchange ({config.exchanger.title})"
+        case Examine(target=t):
+            return f"Examine seat {t} (Inquisitor)"
+        case Convert(player=p, target=t):
+            return "Convert yourself" if t == p else f"Convert seat {t}"
+        case Embezzle():
+            return "Embezzle (no Duke)"
+        case Challenge():
+            return "Challenge"
+        case Block(character=card):
+            return f"Block with the {card.title}"
+        case Allow():
+            return "Allow"
+        case Prove():
+            return "Prove it"
+        case Concede():
+            return "Concede"
+        case LoseInfluence(character=card):
+            return f"Lose the {card.title}"
+        case Keep(cards=cards):
+            return "Keep " + " and ".join(card.title for card in cards)
+        case Show(character=card):
+            return f"Show the {card.title}"
+        case GiveBack():
+            return "Give the card back"
+        case ForceExchange():
+            return "Force an exchange"
+        case Draft(character=card):
+            return f"Draft the {card.title}"
+        case ChooseAllegiance(allegiance=side):
+            return f"Be {side.title}"
+        case _:
+            assert_never(move)
+
+
+def _extras(v: PlayerView, seats: Sequence[str]) -> dict[str, Any]:
+    config = v.config
+    return {
+        "version": v.log_length,
+        "seats": list(seats),
+        "pending_text": describe_pending(v.pending, config),
+        "log_text": [
+            {
+                "index": v.log_start + i,
+                "text": describe_event(event, config),
+                "turn": isinstance(event, TurnStarted),
+            }
+            for i, event in enumerate(v.log)
+        ],
+        "move_labels": [
+            {"label": move_label(m, config), "notation": format_move(m)} for m in v.legal_moves
+        ],
+    }
+
+
+def envelope(v: PlayerView, seats: Sequence[str]) -> str:
+    """The JSON a client gets: ``{"view": to_json(v), "version": ..., "pending_text": ...}``.
+
+    Args:
+        v: the client's view (``view(state, seat, since=...)``, or ``None`` for a spectator).
+        seats: per seat, ``"human"`` or the bot's name (public).
+
+    Returns:
+        A JSON object: ``view`` (the library's own JSON of ``v``), ``version`` (its log length,
+        to post with the next move), ``seats``, ``pending_text``, ``log_text`` (one sentence
+        per event of ``v.log``, with its index in the full log) and ``move_labels`` (one per
+        entry of ``view.legal_moves``, same order).
+    """
+    extras = json.dumps(_extras(v, seats), ensure_ascii=False)
+    return '{"view": ' + to_json(v) + ", " + extras[1:]
+
+
+def envelope_data(v: PlayerView, seats: Sequence[str]) -> dict[str, Any]:
+    """``envelope`` as a Python object (what ``json.loads`` of it gives)."""
+    data: dict[str, Any] = json.loads(envelope(v, seats))
+    return data

@@ -1,0 +1,262 @@
+"""Tested in a real browser: a whole 3-player game in headless Chromium, from three contexts.
+
+Debian's ``chromium`` is driven by Playwright's Python package (never ``playwright install``).
+The server runs in this process on a loopback port. The lobby creates the game; three browser
+contexts (three people, no shared cookies or storage) open their private links and play it to
+the end by clicking the buttons each page shows; a fourth context watches as a spectator.
+Every move made in one page must appear in the others without a reload (server-sent events).
+Seat 0 opens with Tax, and seats 1 and 2 click Challenge at the same moment: both requests are
+held until both were sent, so both carry the same version; exactly one challenge is applied,
+the other page is told it was too late. Screenshots of key moments go to ``ARTIFACTS``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import socket
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.support import ARTIFACTS, counter, need_browser, seeded_bots
+
+CHROMIUM = need_browser()
+
+import uvicorn  # noqa: E402
+from playwright.async_api import Browser, Page, Route, async_playwright  # noqa: E402
+
+from coup_rules.web.app import create_app  # noqa: E402
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+"""Debian's chromium as root, on a machine with no outside network."""
+
+VIEWPORT = {"width": 960, "height": 760}
+WAIT_MS = 20_000
+
+
+class ThreadServer:
+    """uvicorn serving ``app`` on a free loopback port, in a thread of this process."""
+
+    def __init__(self, app: Any) -> None:
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+        self.sock.bind(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
+        config = uvicorn.Config(app, log_level="warning", access_log=False)
+        config.timeout_graceful_shutdown = 1
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]})
+
+    def __enter__(self) -> ThreadServer:
+        self.thread.start()
+        for _ in range(500):
+            if self.server.started:
+                return self
+            self.thread.join(0.02)
+        raise RuntimeError("the server did not start")
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+        self.sock.close()
+
+
+async def _state(page: Page) -> dict[str, Any]:
+    """What a page shows: its version, whether the game is over, and its move buttons."""
+    result: dict[str, Any] = await page.evaluate(
+        """() => ({
+            version: Number(document.body.dataset.version),
+            over: document.body.dataset.over === "1",
+            moves: Array.from(document.querySelectorAll("#moves button")).map(
+                (b) => b.dataset.notation),
+            log: Array.from(document.querySelectorAll("#log li")).map((li) => li.textContent),
+            pending: document.getElementById("pending").textContent,
+        })"""
+    )
+    return result
+
+
+async def _at_least(page: Page, version: int) -> None:
+    await page.wait_for_function(
+        "v => Number(document.body.dataset.version) >= v", arg=version, timeout=WAIT_MS
+    )
+
+
+def _weight(notation: str) -> float:
+    """How the test's players like a move: aggressive, so the game ends soon."""
+    verb = notation.split()[1]
+    return {
+        "coup": 20,
+        "assassinate": 6,
+        "challenge": 3,
+        "tax": 3,
+        "steal": 2,
+        "allow": 4,
+        "block": 1,
+    }.get(verb, 1)
+
+
+async def _shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(ARTIFACTS / name))
+
+
+async def _play(base: str, browser: Browser) -> dict[str, Any]:
+    problems: list[str] = []
+
+    async def new_page() -> Page:
+        context = await browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
+        page = await context.new_page()
+        page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+
+        def console(msg: Any) -> None:
+            # The browser logs every 4xx; the only one expected is the late challenge's 409.
+            if msg.type == "error" and "409 (Conflict)" not in msg.text:
+                problems.append(f"console: {msg.text}")
+
+        page.on("console", console)
+        return page
+
+    # The lobby: a game of three people.
+    lobby = await new_page()
+    await lobby.goto(base + "/")
+    await lobby.select_option("#players", "3")
+    await lobby.click("#create")
+    await lobby.wait_for_selector("#links:not([hidden])", timeout=WAIT_MS)
+    await _shot(lobby, "01-lobby.png")
+    links = await lobby.eval_on_selector_all("#seat-links a", "els => els.map(a => a.href)")
+    watch_link = await lobby.get_attribute("#spectator-link", "href")
+    assert len(links) == 3 and watch_link is not None
+    assert len({link.split("#")[1] for link in links}) == 3  # three different tokens
+
+    pages = [await new_page() for _ in range(3)]
+    for page, link in zip(pages, links, strict=True):
+        await page.goto(link)
+    watcher = await new_page()
+    await watcher.goto(watch_link)
+    everyone = [*pages, watcher]
+    for page in everyone:
+        await _at_least(page, 0)
+    assert (await _state(watcher))["moves"] == []
+    assert await watcher.is_hidden("#hand-area")
+
+    # Seat 0 claims the Duke; the other pages see the challenge window without a reload.
+    start = (await _state(pages[0]))["version"]
+    await pages[0].click("[data-notation='p0 tax']")
+    await pages[1].wait_for_selector("[data-notation='p1 challenge']", timeout=WAIT_MS)
+    await pages[2].wait_for_selector("[data-notation='p2 challenge']", timeout=WAIT_MS)
+    window = (await _state(pages[1]))["version"]
+    assert window > start
+    await _shot(pages[1], "02-challenge-window.png")
+
+    # Seats 1 and 2 challenge at the same moment: both requests are held until both are sent.
+    sent: list[Route] = []
+    both = asyncio.Event()
+
+    async def hold(route: Route) -> None:
+        sent.append(route)
+        if len(sent) == 2:
+            both.set()
+        await asyncio.wait_for(both.wait(), 10)
+        await route.continue_()
+
+    for page in pages[1:]:
+        await page.route("**/moves", hold)
+    async with (
+        pages[1].expect_response("**/moves") as first,
+        pages[2].expect_response("**/moves") as second,
+    ):
+        await asyncio.gather(
+            pages[1].click("[data-notation='p1 challenge']"),
+            pages[2].click("[data-notation='p2 challenge']"),
+        )
+    statuses = sorted([(await first.value).status, (await second.value).status])
+    assert statuses == [200, 409]
+    for page in pages[1:]:
+        await page.unroute("**/moves")
+    too_late = pages[1] if (await first.value).status == 409 else pages[2]
+    await too_late.wait_for_selector("#message[data-status='409']", timeout=WAIT_MS)
+    after = window + 1
+    for page in everyone:
+        await _at_least(page, after)
+    logs = [(await _state(page))["log"] for page in everyone]
+    for log in logs:
+        assert sum(" challenges seat 0." in line for line in log) == 1
+    await _shot(too_late, "03-double-challenge.png")
+
+    # Then the whole game, each move clicked in the page of the seat that makes it.
+    rng = random.Random(3)
+    moves = 0
+    shot_midgame = False
+    while True:
+        states = [await _state(page) for page in pages]
+        version = max(s["version"] for s in states)
+        for page in everyone:
+            await _at_least(page, version)
+        states = [await _state(page) for page in pages]
+        if states[0]["over"]:
+            break
+        ready = [i for i, s in enumerate(states) if s["moves"]]
+        assert ready, states
+        seat = rng.choice(ready)
+        options = states[seat]["moves"]
+        choice = rng.choices(options, [_weight(n) for n in options])[0]
+        if not shot_midgame and moves >= 12 and len(options) > 2:
+            await _shot(pages[seat], "04-mid-game.png")
+            shot_midgame = True
+        await pages[seat].click(f"[data-notation='{choice}']")
+        for page in everyone:
+            await _at_least(page, version + 1)
+        moves += 1
+        assert moves < 600, "the game did not end"
+
+    finals = [await _state(page) for page in everyone]
+    assert all(s["over"] for s in finals)
+    assert len({s["version"] for s in finals}) == 1
+    assert all(s["pending"] == "The game is over." for s in finals)
+    assert all(s["log"][-1].endswith("wins!") for s in finals)
+    texts = [await page.inner_text("#seats") for page in pages]
+    winners = [page for page, text in zip(pages, texts, strict=True) if "(you) — winner" in text]
+    assert len(winners) == 1
+    winner_page = winners[0]
+    await _shot(winner_page, "05-game-over.png")
+    await _shot(watcher, "06-spectator.png")
+    assert not problems, problems
+    return {"moves": moves, "log": finals[0]["log"]}
+
+
+def test_a_whole_game_in_three_browsers(tmp_path: Path) -> None:
+    app = create_app(
+        tmp_path / "games.sqlite3", bot_delay=0, seeds=counter(31337), bot_rng=seeded_bots(2)
+    )
+
+    async def main(base: str) -> dict[str, Any]:
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+            )
+            try:
+                return await _play(base, browser)
+            finally:
+                await browser.close()
+
+    with ThreadServer(app) as server:
+        result = asyncio.run(main(server.url))
+    assert result["moves"] > 5
+    for name in ("01-lobby.png", "02-challenge-window.png", "03-double-challenge.png"):
+        assert (ARTIFACTS / name).stat().st_size > 1000
+
+
+if __name__ == "__main__":  # pragma: no cover
+    pytest.main([__file__, "-q"])
