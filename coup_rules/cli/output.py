@@ -39,6 +39,7 @@ def print_table(
         for row in rows:
             table.add_row(*row)
         Console(file=out, width=None if out.isatty() else 100).print(table)
+        print("", file=out)
         return
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
 
@@ -49,10 +50,10 @@ def print_table(
         ]
         return "| " + " | ".join(padded) + " |"
 
-    rule = ["-" * w if i == 0 else "-" * (w - 1) + ":" for i, w in enumerate(widths)]
+    rule = ["-" * (w + 2) if i == 0 else "-" * (w + 1) + ":" for i, w in enumerate(widths)]
     print(title, file=out)
     print("", file=out)
-    for text in (line(headers), "|-" + "-|-".join(rule) + "-|", *(line(r) for r in rows)):
+    for text in (line(headers), "|" + "|".join(rule) + "|", *(line(r) for r in rows)):
         print(text, file=out)
     print("", file=out)
 
