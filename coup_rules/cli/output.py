@@ -74,6 +74,7 @@ class Progress:
 
     def __enter__(self) -> Progress:
         if self.fancy:
+            from rich.console import Console
             from rich.progress import (
                 BarColumn,
                 MofNCompleteColumn,
@@ -88,6 +89,7 @@ class Progress:
                 MofNCompleteColumn(),
                 TimeElapsedColumn(),
                 TimeRemainingColumn(),
+                console=Console(stderr=True),
                 transient=True,
             )
             bar.start()
