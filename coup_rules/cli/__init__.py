@@ -292,7 +292,7 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "coup-rules") -> int:
 
 
 def demo_main(argv: Sequence[str] | None = None) -> int:
-    """``coup-demo``, the older name of ``coup-rules demo`` (its help says so)."""
+    """``coup-demo``, the older name of ``coup-rules demo``, kept as an alias."""
     args = list(sys.argv[1:] if argv is None else argv)
     return main(["demo", *args])
 
