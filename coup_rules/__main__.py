@@ -1,7 +1,10 @@
-"""``python -m coup_rules``: the narrated bot game of ``coup-demo`` (see ``coup_rules.cli``)."""
+"""``python -m coup_rules``: the ``coup-rules`` command (see ``coup_rules.cli``).
+
+With no arguments it plays the narrated demo game.
+"""
 
 import sys
 
 from coup_rules.cli import main
 
-sys.exit(main())
+sys.exit(main(prog="python -m coup_rules"))

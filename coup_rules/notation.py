@@ -31,7 +31,11 @@ notation                  move
 ========================  ==========================================
 
 ``format_move`` writes the canonical form (lower case, cards of ``keep`` in canonical order).
-``parse_move`` also accepts any letter case, extra spaces, and ``-`` in place of ``_``; and
+``parse_move`` also reads what a player would type: any letter case, extra spaces, ``-`` or a
+space in place of ``_`` (``p2 foreign aid``), the short forms in ``ALIASES`` (``p2 fa``,
+``p3 pass``), the small words ``from``, ``with``, ``the``, ``a``, ``an``, ``on``, ``against`` and
+``and`` (``p1 steal from p0``, ``p1 block with the captain``, ``p0 keep duke and captain``), and a
+character by the first three letters or more of its name (``p1 block cap``). And
 ``parse_move(format_move(m)) == m`` for every move.
 """
 
@@ -69,7 +73,7 @@ from coup_rules.moves import (
 )
 from coup_rules.state import GameState
 
-__all__ = ["VERBS", "format_move", "parse_move"]
+__all__ = ["ALIASES", "VERBS", "format_move", "parse_move"]
 
 
 def _seat(seat: int) -> str:
@@ -151,14 +155,16 @@ def _parse_seat(word: str, text: str) -> int:
     return int(digits)
 
 
+_MIN_PREFIX = 3
+"""The fewest letters of a character's name that ``parse_move`` reads as that character."""
+
+
 def _parse_card(word: str, text: str) -> Character:
-    try:
-        return Character[word.upper()]
-    except KeyError:
-        names = ", ".join(c.name.lower() for c in Character)
-        raise ValueError(
-            f"unknown character {word!r} in {text!r}; expected one of: {names}"
-        ) from None
+    found = [c for c in Character if len(word) >= _MIN_PREFIX and c.name.lower().startswith(word)]
+    if len(found) == 1:
+        return found[0]
+    names = ", ".join(c.name.lower() for c in Character)
+    raise ValueError(f"unknown character {word!r} in {text!r}; expected one of: {names}")
 
 
 def _parse_allegiance(word: str, text: str) -> Allegiance:
@@ -242,6 +248,31 @@ _PARSERS: Mapping[str, _Builder] = types.MappingProxyType(
 VERBS: tuple[str, ...] = tuple(_PARSERS)
 """Every verb of the notation, in the order of the move table."""
 
+ALIASES: Mapping[tuple[str, ...], str] = types.MappingProxyType(
+    {
+        ("foreign", "aid"): "foreign_aid",
+        ("foreignaid",): "foreign_aid",
+        ("fa",): "foreign_aid",
+        ("give", "back"): "give_back",
+        ("giveback",): "give_back",
+        ("force", "exchange"): "force_exchange",
+        ("pass",): "allow",
+    }
+)
+"""Other words for a verb, as a player would type them: ``p2 fa`` is ``p2 foreign_aid``."""
+
+_FILLERS = frozenset({"from", "with", "the", "a", "an", "on", "against", "and"})
+"""Small words that may stand between a verb and its arguments."""
+
+
+def _verb(words: list[str]) -> tuple[str, list[str]]:
+    """The canonical verb that ``words`` start with, and the words after it."""
+    for length in (2, 1):
+        alias = ALIASES.get(tuple(words[:length]))
+        if alias is not None and len(words) >= length:
+            return alias, words[length:]
+    return words[0], words[1:]
+
 
 def _seats_of(move: Move) -> tuple[int, ...]:
     target: int | None = getattr(move, "target", None)
@@ -269,8 +300,10 @@ def _check_against(move: Move, state: GameState, text: str) -> None:
 def parse_move(text: str, state: GameState | None = None) -> Move:
     """Read a move written in the compact text notation, e.g. ``"p1 block captain"``.
 
-    Letter case and extra spaces do not matter, and ``-`` may stand for ``_`` (``foreign-aid``).
-    A parsed move is not necessarily legal: ``apply`` still checks it.
+    Letter case and extra spaces do not matter, ``-`` or a space may stand for ``_``
+    (``foreign-aid``, ``foreign aid``), and the natural forms of the module's docstring are read
+    too (``p2 fa``, ``p1 steal from p0``, ``p1 block with the cap``). A parsed move is not
+    necessarily legal: ``apply`` still checks it.
 
     Args:
         text: the move, as ``format_move`` writes it.
@@ -284,16 +317,15 @@ def parse_move(text: str, state: GameState | None = None) -> Move:
     """
     if not isinstance(text, str):
         raise ValueError(f"a move must be given as text, not {text!r}")
-    words = text.lower().replace("-", "_").split()
+    words = text.lower().replace("-", "_").replace(",", " ").split()
     if len(words) < 2:
         raise ValueError(f"expected a seat and a verb, like 'p2 income', not {text!r}")
     player = _parse_seat(words[0], text)
-    build = _PARSERS.get(words[1])
+    verb, args = _verb(words[1:])
+    build = _PARSERS.get(verb)
     if build is None:
-        raise ValueError(
-            f"unknown verb {words[1]!r} in {text!r}; expected one of: {', '.join(VERBS)}"
-        )
-    move = build(player, words[2:], text)
+        raise ValueError(f"unknown verb {verb!r} in {text!r}; expected one of: {', '.join(VERBS)}")
+    move = build(player, [w for w in args if w not in _FILLERS], text)
     if state is not None:
         _check_against(move, state, text)
     return move

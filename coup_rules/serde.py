@@ -249,6 +249,10 @@ def _is_tuple(t: Any) -> bool:
     return typing.get_origin(t) is tuple and len(args) == 2 and args[1] is Ellipsis
 
 
+def _is_list(t: Any) -> bool:
+    return typing.get_origin(t) is list and len(typing.get_args(t)) == 1
+
+
 def _union_args(t: Any) -> tuple[Any, ...] | None:
     if typing.get_origin(t) in (typing.Union, types.UnionType):
         return typing.get_args(t)
@@ -378,6 +382,10 @@ def _make() -> JsonConverter:
         _is_tuple,
         lambda v, t: _list_of(v, conv.structure, typing.get_args(t)[0], t),
     )
+    conv.register_structure_hook_func(
+        _is_list,
+        lambda v, t: list(_list_of(v, conv.structure, typing.get_args(t)[0], t)),
+    )
     conv.register_structure_hook_func(_is_union, _union_hook(conv))
     conv.register_unstructure_hook(Log, lambda log: [conv.unstructure(e) for e in log])
     conv.register_structure_hook(
@@ -407,19 +415,41 @@ CONVERTER: JsonConverter = _make()
 # --- public functions -------------------------------------------------------------------------
 
 
+def _encodable(obj: Any) -> bool:
+    kind = type(obj)
+    if kind is list or kind is tuple:
+        return all(_encodable(item) for item in obj)
+    return kind is Log or kind in TAGS or kind in KINDS or kind in ENCODABLE
+
+
+def _unstructure(obj: Any) -> Any:
+    if type(obj) is list or type(obj) is tuple:
+        return [_unstructure(item) for item in obj]
+    return CONVERTER.unstructure(obj)
+
+
 def to_json(obj: Any) -> str:
     """``obj`` as JSON text.
 
     Args:
         obj: a ``Config``, ``GameState``, ``PlayerView``, move or event (or a ``PlayerState``,
-            ``Pending`` or ``SeatView``).
+            ``Pending`` or ``SeatView``), or a list or tuple of them (a JSON array), such as
+            ``legal_moves(state, seat)`` or ``view(state, seat).log``; ``state.log`` too.
 
     Raises:
-        TypeError: ``obj`` is none of these.
+        TypeError: ``obj`` is none of these; the message names the first value that is not.
     """
-    if type(obj) not in TAGS and type(obj) not in KINDS and type(obj) not in ENCODABLE:
-        raise TypeError(f"to_json cannot encode {type(obj).__name__}")
-    return json.dumps(CONVERTER.unstructure(obj))
+    if not _encodable(obj):
+        raise TypeError(f"to_json cannot encode {_first_unencodable(obj)}")
+    return json.dumps(_unstructure(obj))
+
+
+def _first_unencodable(obj: Any) -> str:
+    if type(obj) is list or type(obj) is tuple:
+        for i, item in enumerate(obj):
+            if not _encodable(item):
+                return f"{_first_unencodable(item)} (item {i} of a {type(obj).__name__})"
+    return type(obj).__name__
 
 
 def _format(exc: BaseException, t: type | None) -> str:
@@ -472,7 +502,9 @@ def from_json(text: str | bytes, cls: Any) -> Any:
     Args:
         text: the JSON text.
         cls: ``Config``, ``GameState``, ``PlayerView``, any move or event class, or the unions
-            ``Move``, ``ActionMove`` and ``Event`` (decoded by the ``"type"`` tag).
+            ``Move``, ``ActionMove`` and ``Event`` (decoded by the ``"type"`` tag); or
+            ``list[X]`` or ``tuple[X, ...]`` of any of these, for a JSON array
+            (``from_json(text, list[Move])``).
 
     Raises:
         DecodeError: malformed JSON, wrong types, unknown fields or tags, seats out of range, an
@@ -480,7 +512,7 @@ def from_json(text: str | bytes, cls: Any) -> Any:
             message names the offending field; no half-built object is ever returned.
         TypeError: ``cls`` is not a class this function decodes.
     """
-    if cls not in UNIONS and cls not in TAGS and cls not in KINDS and cls not in ENCODABLE:
+    if not _decodable(cls):
         raise TypeError(f"from_json cannot decode {cls!r}")
     if not isinstance(text, str | bytes | bytearray):
         raise DecodeError([f"expected JSON text, not {type(text).__name__} @ $"])
@@ -492,14 +524,41 @@ def from_json(text: str | bytes, cls: Any) -> Any:
         obj = CONVERTER.structure(data, cls)
     except _DECODE_ERRORS as exc:
         raise DecodeError(transform_error(exc, "$", _format)) from None
+    _validate_states(obj, "$")
+    return obj
+
+
+def _sequence_of(cls: Any) -> Any | None:
+    """The item type of ``list[X]`` or ``tuple[X, ...]``; ``None`` for anything else."""
+    args = typing.get_args(cls)
+    if typing.get_origin(cls) is list and len(args) == 1:
+        return args[0]
+    if _is_tuple(cls):
+        return args[0]
+    return None
+
+
+def _decodable(cls: Any) -> bool:
+    item = _sequence_of(cls)
+    if item is not None:
+        return _decodable(item)
+    try:
+        return cls in UNIONS or cls in TAGS or cls in KINDS or cls in ENCODABLE
+    except TypeError:  # an unhashable argument
+        return False
+
+
+def _validate_states(obj: Any, path: str) -> None:
     if isinstance(obj, GameState):
         try:
             validate_state(obj)
         except ValueError as exc:
-            raise DecodeError([f"invalid state: {exc} @ $"]) from None
-    if isinstance(obj, PlayerView):
+            raise DecodeError([f"invalid state: {exc} @ {path}"]) from None
+    elif isinstance(obj, PlayerView):
         try:
             validate_view(obj)
         except ValueError as exc:
-            raise DecodeError([f"invalid view: {exc} @ $"]) from None
-    return obj
+            raise DecodeError([f"invalid view: {exc} @ {path}"]) from None
+    elif isinstance(obj, list | tuple):
+        for i, item in enumerate(obj):
+            _validate_states(item, f"{path}[{i}]")

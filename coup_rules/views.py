@@ -164,9 +164,12 @@ def view(state: GameState, player: int | None, *, since: int = 0) -> PlayerView:
             passes the log length of the previous view, so each view costs O(new events).
 
     Raises:
+        TypeError: ``state`` is not a ``GameState``.
         ValueError: ``player`` is not a seat of this game, or ``since`` is negative or beyond
             the end of the log.
     """
+    if not isinstance(state, GameState):
+        raise TypeError(f"view() takes a GameState first, not {type(state).__name__}")
     _check_viewer(state, player)
     length = len(state.log)
     if not isinstance(since, int) or isinstance(since, bool) or not 0 <= since <= length:

@@ -1,18 +1,19 @@
 """A small tournament: the bots of ``coup_rules.bots`` play many seeded games; count the wins.
 
-The bots change seats from game to game, so no bot keeps the advantage of playing first.
+The bots change seats from game to game, so no bot keeps the advantage of playing first. Each
+bot sees only its own seat's view of the game. ``coup-rules simulate`` does the same from the
+command line, on several processes, with confidence intervals.
 
 Usage: python examples/bot_tournament.py [GAMES] [PLAYERS]
 """
 
 from __future__ import annotations
 
-import random
 import sys
-from collections import Counter
 
-from coup_rules import Config, new_game
-from coup_rules.bots import BOTS, make_bots, play_game
+from coup_rules import Config
+from coup_rules.bots import BOTS
+from coup_rules.simulation import simulate
 
 
 def main(argv: list[str]) -> int:
@@ -20,18 +21,11 @@ def main(argv: list[str]) -> int:
     games = int(argv[0]) if argv else 60
     players = int(argv[1]) if len(argv) > 1 else 3
     names = list(BOTS)
-    wins: Counter[str] = Counter()
-    turns = 0
-    for seed in range(games):
-        lineup = [names[(seat + seed) % len(names)] for seat in range(players)]
-        state = new_game(Config(players=players), seed=seed)
-        final = play_game(state, make_bots(lineup, players), random.Random(seed))
-        assert final.winner is not None
-        wins[lineup[final.winner]] += 1
-        turns += final.turn
-    print(f"{games} games of {players} players, {turns / max(games, 1):.1f} turns on average.")
-    for name in names:
-        print(f"{name:>8}: {wins[name]:4d} wins")
+    lineup = [names[seat % len(names)] for seat in range(players)]
+    result = simulate(Config(players=players), lineup, games, seed=2026, workers=1)
+    print(f"{games} games of {players} players, {result.mean_turns:.1f} turns on average.")
+    for rate in result.by_bot():
+        print(f"{rate.name:>8}: {rate.wins:4d} wins in {rate.trials} seats")
     return 0
 
 

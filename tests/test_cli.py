@@ -1,35 +1,24 @@
-"""The ``coup-demo`` command line (``coup_rules.cli``) and its bots (``coup_rules.bots``)."""
+"""The ``coup-rules`` command line (``coup_rules.cli``): demo, play, simulate, replay.
+
+Output, errors and exit statuses as a user meets them: results on standard output, errors on
+standard error, 0 on success, 2 for a wrong command line, 1 for a command that could not finish.
+"""
 
 from __future__ import annotations
 
+import io
+import json
 import random
 import re
 import subprocess
 import sys
-from typing import Any
+from pathlib import Path
 
 import pytest
 
-from coup_rules import (
-    Allow,
-    Character,
-    Config,
-    GameState,
-    Income,
-    Move,
-    Steal,
-    Tax,
-    apply,
-    bots,
-    legal_moves,
-    narrate,
-    new_game,
-    notation,
-    schema,
-    to_act,
-)
-from coup_rules.bots import BOTS, BluffBot, HonestBot, RandomBot, make_bots, play_game
-from coup_rules.cli import DEFAULT_SEED, main
+from coup_rules import narrate, notation, schema
+from coup_rules.cli import COMMANDS, DEFAULT_SEED, demo_main, main
+from coup_rules.cli import output as cli_output
 
 WINNER = re.compile(r"^Winner: seat (\d) \((\w+)\) after (\d+) turns\.$")
 HEADER = re.compile(r"^— Turn (\d+): seat (\d) \((\d+) coins?, ([12]) influence\) —$")
@@ -40,14 +29,41 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> list[str]:
     return capsys.readouterr().out.splitlines()
 
 
+def _fails(capsys: pytest.CaptureFixture[str], argv: list[str], status: int) -> str:
+    """Run a command that must fail with ``status``; its standard error."""
+    try:
+        code = main(argv)
+    except SystemExit as exit_:
+        code = exit_.code  # type: ignore[assignment]
+    assert code == status
+    captured = capsys.readouterr()
+    assert captured.err.strip()
+    return captured.err
+
+
+# --- the demo -----------------------------------------------------------------------------------
+
+
 @pytest.mark.parametrize("players", [2, 4, 6, 10])
 def test_demo_plays_a_whole_game(capsys: pytest.CaptureFixture[str], players: int) -> None:
     """R-INF-6: the demo plays to the end and its last line names the winner."""
-    lines = _run(capsys, "--players", str(players))
+    lines = _run(capsys, "demo", "--players", str(players))
     winner = WINNER.match(lines[-1])
     assert winner is not None
     assert f"Seat {winner.group(1)} wins!" in lines[-3]
     assert f"{players} players" in lines[0]
+
+
+def test_no_command_plays_the_demo(capsys: pytest.CaptureFixture[str]) -> None:
+    """API: ``coup-rules`` alone, and the demo's options alone, play the demo."""
+    assert _run(capsys) == _run(capsys, "demo")
+    assert _run(capsys, "--players", "3") == _run(capsys, "demo", "--players", "3")
+
+
+def test_coup_demo_is_the_demo(capsys: pytest.CaptureFixture[str]) -> None:
+    """API: the older ``coup-demo`` command plays the same demo."""
+    assert demo_main(["--seed", "5"]) == 0
+    assert capsys.readouterr().out.splitlines() == _run(capsys, "demo", "--seed", "5")
 
 
 @pytest.mark.parametrize(
@@ -60,6 +76,7 @@ def test_demo_plays_a_whole_game(capsys: pytest.CaptureFixture[str], players: in
         ["--players", "7", "--inquisitor", "--reformation"],
         ["--bots", "random"],
         ["--bots", "honest,bluff"],
+        ["--bots", "counting,random"],
         ["--notation"],
     ],
     ids=lambda f: " ".join(f),
@@ -68,47 +85,54 @@ def test_each_variant_flag_plays_to_a_winner(
     capsys: pytest.CaptureFixture[str], flags: list[str]
 ) -> None:
     """R-INQ-1, R-REF-1: each option of the demo gives a complete game."""
-    lines = _run(capsys, *flags)
+    lines = _run(capsys, "demo", *flags)
     assert WINNER.match(lines[-1])
 
 
 def test_inquisitor_flag_uses_the_inquisitor(capsys: pytest.CaptureFixture[str]) -> None:
     """R-INQ-1: with --inquisitor no Ambassador is ever dealt or claimed."""
-    text = "\n".join(_run(capsys, "--inquisitor", "--players", "6"))
+    text = "\n".join(_run(capsys, "demo", "--inquisitor", "--players", "6"))
     assert "Inquisitor" in text
     assert "Ambassador" not in text
 
 
 def test_reformation_flag_sets_allegiances(capsys: pytest.CaptureFixture[str]) -> None:
     """R-REF-1: with --reformation every seat gets an allegiance."""
-    lines = _run(capsys, "--reformation", "--players", "3")
+    lines = _run(capsys, "demo", "--reformation", "--players", "3")
     for seat in range(3):
         assert any(re.match(rf"^  Seat {seat} is now (Loyalist|Reformist)\.$", s) for s in lines)
 
 
 def test_turn_headers_show_coins_and_influence(capsys: pytest.CaptureFixture[str]) -> None:
     """R-TURN-3: turns are announced in order, each with its seat's coins and influence."""
-    headers = [m for m in map(HEADER.match, _run(capsys)) if m]
+    headers = [m for m in map(HEADER.match, _run(capsys, "demo")) if m]
     assert [int(m.group(1)) for m in headers] == list(range(1, len(headers) + 1))
     assert headers[0].group(2) == "0"
 
 
+def test_a_game_past_the_turn_limit_is_a_draw(capsys: pytest.CaptureFixture[str]) -> None:
+    """R-TURN-8: --max-turns ends the demo in a draw, said in words."""
+    lines = _run(capsys, "demo", "--bots", "honest", "--max-turns", "3")
+    assert lines[-1].startswith("Draw: no winner after 3 turns")
+    assert "the game is a draw" in lines[-3]
+
+
 def test_notation_flag_prints_moves(capsys: pytest.CaptureFixture[str]) -> None:
     """API: --notation prints every move in the text notation."""
-    lines = _run(capsys, "--notation")
+    lines = _run(capsys, "demo", "--notation")
     assert any(re.match(r"^  > p\d [a-z_]+", line) for line in lines)
 
 
-def test_quiet_prints_only_the_winner(capsys: pytest.CaptureFixture[str]) -> None:
+def test_quiet_prints_only_the_result(capsys: pytest.CaptureFixture[str]) -> None:
     """API: --quiet prints a single line, the winner."""
-    lines = _run(capsys, "--quiet", "--players", "5")
+    lines = _run(capsys, "demo", "--quiet", "--players", "5")
     assert len(lines) == 1
     assert WINNER.match(lines[0])
 
 
 def test_header_says_the_narration_is_omniscient(capsys: pytest.CaptureFixture[str]) -> None:
     """R-INFO-2: the demo warns that it prints private cards, and uses a demo-only seed."""
-    text = "\n".join(_run(capsys))
+    text = "\n".join(_run(capsys, "demo"))
     assert "Omniscient" in text
     assert f"seed {DEFAULT_SEED}" in text
     assert "server" in text
@@ -117,153 +141,281 @@ def test_header_says_the_narration_is_omniscient(capsys: pytest.CaptureFixture[s
 def test_same_seed_same_game(capsys: pytest.CaptureFixture[str]) -> None:
     """R-INFO-5: one seed gives one game, whatever the global random module does."""
     random.seed(1)
-    first = _run(capsys, "--seed", "77", "--players", "5", "--bots", "random,bluff")
+    first = _run(capsys, "demo", "--seed", "77", "--players", "5", "--bots", "random,bluff")
     random.seed(2)
-    second = _run(capsys, "--seed", "77", "--players", "5", "--bots", "random,bluff")
+    second = _run(capsys, "demo", "--seed", "77", "--players", "5", "--bots", "random,bluff")
     assert first == second
 
 
 def test_other_seed_other_game(capsys: pytest.CaptureFixture[str]) -> None:
     """R-INFO-5: the seed drives the deal."""
-    assert _run(capsys, "--seed", "1") != _run(capsys, "--seed", "2")
+    assert _run(capsys, "demo", "--seed", "1") != _run(capsys, "demo", "--seed", "2")
 
 
-def test_help_exits_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
-    """API: --help describes the options and warns about guessable seeds."""
+# --- help and errors ----------------------------------------------------------------------------
+
+
+def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    """API: --help names the program and every command."""
     with pytest.raises(SystemExit) as exit_:
         main(["--help"])
     assert exit_.value.code == 0
     out = capsys.readouterr().out
-    assert "--players" in out
-    assert "unguessable" in out
+    assert out.startswith("usage: coup-rules")
+    for command in COMMANDS:
+        assert command in out
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_each_command_has_help(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    """API: ``coup-rules COMMAND --help`` describes the command and exits 0."""
+    with pytest.raises(SystemExit) as exit_:
+        main([command, "--help"])
+    assert exit_.value.code == 0
+    assert f"usage: coup-rules {command}" in capsys.readouterr().out
+
+
+def test_demo_help_warns_about_guessable_seeds(capsys: pytest.CaptureFixture[str]) -> None:
+    """API: the demo's help warns that a server needs unguessable seeds."""
+    with pytest.raises(SystemExit):
+        main(["demo", "--help"])
+    assert "unguessable" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
         (["--players", "11"], "Config.players"),
-        (["--bots", "genius"], "unknown bot 'genius'"),
-        (["--seed", "-1"], "seed"),
+        (["demo", "--bots", "genius"], "unknown bot 'genius'"),
+        (["demo", "--seed", "-1"], "seed"),
+        (["demo", "--max-turns", "0"], "turn limit"),
+        (["simulate", "--games", "0"], "--games"),
+        (["simulate", "--workers", "x"], "--workers"),
+        (["play", "--seat", "4"], "--seat"),
+        (["replay"], "FILE"),
+        (["dance"], "invalid choice: 'dance'"),
     ],
 )
-def test_bad_options_are_usage_errors(
+def test_bad_command_lines_are_usage_errors(
     capsys: pytest.CaptureFixture[str], argv: list[str], message: str
 ) -> None:
-    """R-SETUP-2, API: a bad option exits with status 2 and says why."""
-    with pytest.raises(SystemExit) as exit_:
-        main(argv)
-    assert exit_.value.code == 2
-    assert message in capsys.readouterr().err
+    """R-SETUP-2, API: a bad option exits with status 2 and says why on standard error."""
+    assert message in _fails(capsys, argv, 2)
 
 
-# --- the bots -----------------------------------------------------------------------------------
+# --- simulate and replay ------------------------------------------------------------------------
+
+SIM = ["simulate", "--games", "12", "--players", "3", "--bots", "counting,random", "--seed", "3"]
 
 
-def _decisions(config: Config, seed: int) -> list[tuple[GameState, int]]:
-    """Every (state, seat) asked during a random game."""
-    rng = random.Random(seed)
-    state = new_game(config, seed=seed)
-    asked: list[tuple[GameState, int]] = []
-    while not state.is_over:
-        asked += [(state, seat) for seat in to_act(state)]
-        seat = rng.choice(to_act(state))
-        state = apply(state, rng.choice(legal_moves(state, seat)))
-    return asked
+def test_simulate_prints_win_rates_per_bot_and_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    """API: the tables give each bot's and each seat's wins and a 95 % interval, then the
+    draws, the average length and the speed."""
+    text = "\n".join(_run(capsys, *SIM, "--plain"))
+    assert "12 games of 3 players" in text
+    assert "Win rate per bot (fair share 33.3%)" in text
+    assert re.search(r"\| counting \|\s+24 \|\s+\d+ \|\s+[\d.]+% \| [\d.]+% – [\d.]+% \|", text)
+    assert re.search(r"\| random\s+\|\s+12 \|", text)
+    assert re.search(r"\| seat 2\s+\|\s+12 \|", text)
+    assert re.search(r"Draws: \d+ \([\d.]+%\)\.", text)
+    assert re.search(r"Average length: [\d.]+ turns\.", text)
+    assert re.search(r"Speed: [\d.]+ games/s", text)
 
 
-@pytest.mark.parametrize("name", list(BOTS))
-@pytest.mark.parametrize(
-    "config",
-    [Config(players=2), Config(players=4, inquisitor=True), Config(players=5, reformation=True)],
-    ids=["2p", "4p-inquisitor", "5p-reformation"],
-)
-def test_bots_choose_legal_moves(name: str, config: Config) -> None:
-    """R-TURN-4, R-TURN-7: a bot answers every decision with one of its legal moves."""
-    bot = BOTS[name]()
-    rng = random.Random(0)
-    for state, seat in _decisions(config, seed=3):
-        assert bot.choose(state, seat, rng) in legal_moves(state, seat)
+def test_simulate_draws_tables_with_rich_when_installed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """API: with the [cli] extra, the same figures are drawn as rich tables."""
+    pytest.importorskip("rich", reason="the [cli] extra (rich) is not installed")
+    rich_text = "\n".join(_run(capsys, *SIM))
+    plain_text = "\n".join(_run(capsys, *SIM, "--plain"))
+    assert "┃ bot" in rich_text and "| bot" in plain_text
+    figures = re.compile(r"\d+\.\d% – \d+\.\d%")
+    assert figures.findall(rich_text) == figures.findall(plain_text)
 
 
-def _honest_choices(others: list[tuple[Character, ...]], seed: int) -> tuple[Move, Move]:
-    """Seat 0's choices for its first action and in the challenge window of seat 1's Tax."""
-    mine = (Character.CONTESSA, Character.AMBASSADOR)
-    start = new_game(Config(players=3), seed=1, hands=[mine, *others])
-    window = apply(apply(apply(start, Income(0)), Tax(1)), Allow(2))
-    bot = HonestBot(challenge_rate=0.5)
-    return bot.choose(start, 0, random.Random(seed)), bot.choose(window, 0, random.Random(seed))
+def test_simulate_works_without_rich(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """API: without the [cli] extra the tables fall back to plain text."""
+    monkeypatch.setattr(cli_output, "has_rich", lambda: False)
+    text = "\n".join(_run(capsys, *SIM))
+    assert "| counting |" in text
 
 
-@pytest.mark.parametrize("seed", range(8))
-def test_honest_bot_ignores_other_hands(seed: int) -> None:
-    """R-INFO-2: a bot decides from its own hand and public facts, not other players' cards."""
-    duke = Character.DUKE
-    a = _honest_choices([(duke, duke), (Character.ASSASSIN,) * 2], seed)
-    b = _honest_choices([(Character.CAPTAIN,) * 2, (duke, Character.ASSASSIN)], seed)
-    assert a == b
+def test_simulate_results_do_not_depend_on_the_workers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """R-INFO-5: one process or two, the same games and the same tables."""
+    one = _run(capsys, *SIM, "--plain", "--workers", "1")
+    two = _run(capsys, *SIM, "--plain", "--workers", "2")
+    assert one[:-1] == two[:-1]  # all but the speed line
 
 
-def test_honest_bot_claims_what_it_holds() -> None:
-    """R-ACT-4: holding a Duke, the honest bot collects Tax rather than bluffing."""
-    hands = [
-        (Character.DUKE, Character.CONTESSA),
-        (Character.CAPTAIN, Character.ASSASSIN),
-        (Character.ASSASSIN, Character.AMBASSADOR),
-    ]
-    state = new_game(Config(players=3), seed=1, hands=hands)
-    assert HonestBot().choose(state, 0, random.Random(0)) == Tax(0)
+def _simulate_to(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    out = tmp_path / "games.jsonl"
+    lines = _run(capsys, *SIM, "--plain", "--out", str(out))
+    assert lines[-1] == f"Wrote 12 replayable games to {out}."
+    return out
 
 
-def test_honest_bot_blocks_with_a_held_blocker() -> None:
-    """R-WIN-3: the honest bot blocks a Steal when it holds a Captain."""
-    hands = [(Character.CAPTAIN, Character.DUKE), (Character.CAPTAIN, Character.CONTESSA)]
-    state = new_game(Config(players=3), seed=1, hands=[*hands, (Character.DUKE,) * 2])
-    state = apply(apply(apply(state, Steal(0, 1)), Allow(1)), Allow(2))
-    assert to_act(state) == (1,)
-    blocked = HonestBot().choose(state, 1, random.Random(0))
-    assert blocked in legal_moves(state, 1)
-    assert getattr(blocked, "character", None) is Character.CAPTAIN
+def test_simulate_writes_one_replayable_record_per_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """API: --out writes one JSON object per game: config, seed, bots, moves and result."""
+    records = [json.loads(line) for line in _simulate_to(tmp_path, capsys).read_text().splitlines()]
+    assert [r["game"] for r in records] == list(range(12))
+    first = records[0]
+    assert set(first) == {"game", "config", "seed", "bots", "moves", "result"}
+    assert first["config"]["max_turns"] == 500
+    assert first["moves"][0]["type"] in ("income", "foreign_aid", "tax", "steal", "exchange")
+    assert set(first["result"]) == {"winner", "turns"}
 
 
-def test_make_bots_cycles_names() -> None:
-    """API: bot names repeat over the seats."""
-    assert make_bots(["random", "honest"], 3) == (RandomBot(), HonestBot(), RandomBot())
-    assert make_bots(["bluff"], 2) == (BluffBot(), BluffBot())
+def test_replay_reproduces_every_recorded_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R-INFO-5: re-applying the recorded moves from the recorded seed gives the same result."""
+    path = _simulate_to(tmp_path, capsys)
+    lines = _run(capsys, "replay", str(path))
+    assert lines == [f"Replayed 12 games from {path}: every recorded result reproduced."]
 
 
-def test_play_game_needs_one_bot_per_seat() -> None:
-    """API: play_game refuses a bot list of the wrong length."""
-    with pytest.raises(ValueError, match="one bot per seat"):
-        play_game(new_game(Config(players=3), seed=1), make_bots(["random"], 2), random.Random(1))
+def test_replay_narrates_one_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """API: --narrate tells one recorded game in words, ending with its result."""
+    path = _simulate_to(tmp_path, capsys)
+    lines = _run(capsys, "replay", str(path), "--narrate", "4")
+    assert lines[0].startswith("Game 4: 3 players")
+    assert any(HEADER.match(line) for line in lines)
+    assert any(WINNER.match(line) or line.startswith("Draw:") for line in lines)
 
 
-def test_play_game_stops_at_the_move_limit() -> None:
-    """API: a game that runs past max_moves raises instead of looping forever."""
-    with pytest.raises(RuntimeError, match="did not end within 3 moves"):
-        play_game(
-            new_game(Config(players=4), seed=1),
-            make_bots(["random"], 4),
-            random.Random(1),
-            max_moves=3,
-        )
+def test_replay_reports_a_game_that_does_not_reproduce(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R-INFO-5: a record whose result was altered is reported, and the exit status is 1."""
+    path = _simulate_to(tmp_path, capsys)
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    records[2]["result"]["turns"] += 1
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    err = _fails(capsys, ["replay", str(path)], 1)
+    assert "game 2: recorded winner" in err
 
 
-def test_python_dash_m_runs_the_demo() -> None:
-    """API: ``python -m coup_rules`` is the same demo, exiting 0."""
+def test_replay_reports_a_malformed_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """API: a line that is not a record is named, with the field at fault."""
+    path = _simulate_to(tmp_path, capsys)
+    lines = path.read_text().splitlines()
+    lines[1] = lines[1].replace('"type":"', '"type":"x', 1)
+    path.write_text("\n".join(lines) + "\n")
+    assert "line 2" in _fails(capsys, ["replay", str(path)], 1)
+
+
+def test_replay_of_a_missing_file_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """API: a file that cannot be read is an error on standard error, status 1."""
+    assert "cannot read" in _fails(capsys, ["replay", str(tmp_path / "none.jsonl")], 1)
+
+
+# --- play ---------------------------------------------------------------------------------------
+
+PLAY = ["play", "--players", "3", "--bots", "honest,random", "--seed", "4"]
+
+
+def _play(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, answers: str
+) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(answers))
+    code = main(PLAY)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_play_shows_what_the_seat_may_know(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R-INFO-2: you see your own cards and coins, the others' counts, and numbered moves;
+    another seat's dealt cards are not named."""
+    code, out, _ = _play(capsys, monkeypatch, "quit\n")
+    assert code == 1
+    assert "You are seat 0: 2 coins, your cards Duke and Captain." in out
+    assert "  seat 1 (honest): 2 coins, 2 hidden cards" in out
+    assert "Seat 1 is dealt 2 cards." in out
+    assert "  1. Income: take 1 coin  [income]" in out
+    assert "Seat 0 declares an action." in out
+
+
+def test_play_asks_again_after_bad_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R-ACT-3: a number out of range, words that are no move, and an illegal move each get a
+    clear message, and the question is asked again."""
+    _, out, _ = _play(capsys, monkeypatch, "99\nbanana\ncoup p1\nforeign aid\nquit\n")
+    assert "There is no move 99: type a number from 1 to 6." in out
+    assert "'banana' is not a move. Type a number from 1 to 6, or one of: income," in out
+    assert "Not now: Coup costs 7 coins; seat 0 has 2." in out
+    assert "Seat 0 asks for Foreign Aid." in out
+
+
+def test_play_stops_cleanly_when_input_ends(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """API: input that ends mid-game is an error on standard error, status 1."""
+    code, _, err = _play(capsys, monkeypatch, "1\n")
+    assert code == 1
+    assert "the input ended before the game did" in err
+
+
+def test_play_through_piped_stdin_to_the_end() -> None:
+    """R-INF-6: driven through a pipe, always answering move 1, a game is played to its end."""
     done = subprocess.run(
-        [sys.executable, "-m", "coup_rules", "--quiet", "--players", "3"],
+        [sys.executable, "-m", "coup_rules", *PLAY],
+        input="1\n" * 400,
         capture_output=True,
         text=True,
         timeout=60,
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert WINNER.match(done.stdout.strip())
+    lines = done.stdout.splitlines()
+    assert re.match(r"^(You win|Seat \d \(\w+\) wins|Draw)", lines[-2])
+    assert lines[-1] == "The game's seed was 4."
+
+
+# --- python -m ----------------------------------------------------------------------------------
+
+
+def test_python_dash_m_runs_the_demo() -> None:
+    """API: ``python -m coup_rules`` with no arguments plays the narrated demo, exiting 0."""
+    done = subprocess.run(
+        [sys.executable, "-m", "coup_rules"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("Coup demo: 4 players")
+    assert WINNER.match(lines[-1])
+
+
+def test_python_dash_m_names_itself_in_help() -> None:
+    """API: the help of ``python -m coup_rules`` calls the program by that name."""
+    done = subprocess.run(
+        [sys.executable, "-m", "coup_rules", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0
+    assert done.stdout.startswith("usage: python -m coup_rules")
 
 
 def test_module_tables_are_read_only() -> None:
-    """No global mutable state: the bot, notation and narration tables cannot be changed."""
-    tables: list[Any] = [bots.BOTS, bots.VALUE, notation._PARSERS, narrate._DECLINES]
-    for table in [*tables, schema.SCHEMA_FILES]:
+    """No global mutable state: the notation and narration tables cannot be changed."""
+    for table in [notation._PARSERS, notation.ALIASES, narrate._DECLINES, schema.SCHEMA_FILES]:
         with pytest.raises(TypeError):
-            table["x"] = None
+            table["x"] = None  # type: ignore[index]

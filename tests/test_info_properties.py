@@ -413,14 +413,14 @@ def test_decoded_states_are_playable(state: GameState, data: Any) -> None:
 def test_bots_ignore_what_their_seat_cannot_see_r_info_3(
     game: list[GameState], rng_seed: int
 ) -> None:
-    """R-INFO-2, R-INFO-3: every bot picks the same move, with the same chance, in two states
-    that differ only in what its seat cannot see (other hands, the Court, the set-aside cards,
-    unseen event fields, the seed)."""
+    """R-INFO-2, R-INFO-3: every bot, handed its seat's view, picks the same move with the same
+    chance in two states that differ only in what its seat cannot see (other hands, the Court,
+    the set-aside cards, unseen event fields, the seed)."""
     rng = random.Random(rng_seed)
     for state in game:
         for seat in to_act(state):
             other = blinded(state, seat, rng)
             for make in BOTS.values():
                 k = rng.randrange(2**32)
-                mine = make().choose(state, seat, random.Random(k))
-                assert make().choose(other, seat, random.Random(k)) == mine
+                mine = make().choose(view(state, seat), random.Random(k))
+                assert make().choose(view(other, seat), random.Random(k)) == mine

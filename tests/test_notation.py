@@ -19,6 +19,7 @@ from coup_rules import (
     ActionDeclared,
     Allegiance,
     AllegianceChanged,
+    Allow,
     Allowed,
     Assassinate,
     Block,
@@ -43,11 +44,14 @@ from coup_rules import (
     Examine,
     Exchange,
     ExchangeForced,
+    ForceExchange,
     ForeignAid,
     GaveBack,
+    GiveBack,
     Income,
     InfluenceLost,
     Keep,
+    LoseInfluence,
     Move,
     Pool,
     Proved,
@@ -170,6 +174,39 @@ def test_every_legal_move_of_a_game_round_trips() -> None:
     for seat in to_act(state):
         for move in legal_moves(state, seat):
             assert parse_move(format_move(move), state) == move
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("p2 foreign aid", ForeignAid(2)),
+        ("p2 foreign_aid", ForeignAid(2)),
+        ("p2 fa", ForeignAid(2)),
+        ("p2 FA", ForeignAid(2)),
+        ("p1 steal from p0", Steal(1, 0)),
+        ("p0 coup on p3", Coup(0, 3)),
+        ("p0 assassinate p2", Assassinate(0, 2)),
+        ("p1 block with the captain", Block(1, Character.CAPTAIN)),
+        ("p1 block amb", Block(1, Character.AMBASSADOR)),
+        ("p3 pass", Allow(3)),
+        ("p0 keep duke and captain", Keep(0, (Character.DUKE, Character.CAPTAIN))),
+        ("p0 keep duke, captain", Keep(0, (Character.DUKE, Character.CAPTAIN))),
+        ("p0 give back", GiveBack(0)),
+        ("p0 force exchange", ForceExchange(0)),
+        ("p2 lose the contessa", LoseInfluence(2, Character.CONTESSA)),
+    ],
+)
+def test_the_words_a_player_would_type_are_read(text: str, move: Move) -> None:
+    """API: spaces for '_', short forms, small words and the first letters of a character are
+    read as the move they plainly mean."""
+    assert parse_move(text) == move
+
+
+@pytest.mark.parametrize("text", ["p1 block co", "p1 block c", "p0 foreign", "p0 aid"])
+def test_ambiguous_or_partial_words_are_refused(text: str) -> None:
+    """API: a word that could mean several things, or only half a verb, is not guessed."""
+    with pytest.raises(ValueError, match="unknown"):
+        parse_move(text)
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import typing
 from typing import Any
 
@@ -36,6 +37,7 @@ from coup_rules import (
     Show,
     Steal,
     from_json,
+    legal_moves,
     new_game,
     to_json,
     validate_state,
@@ -429,3 +431,60 @@ def test_pending_claim_must_be_the_actions_r_act_11() -> None:
     wrong = state.replace(pending=attrs.evolve(state.pending, claim=AMBASSADOR))
     with pytest.raises(DecodeError, match=r"pending\.claim"):
         from_json(to_json(wrong), GameState)
+
+
+# --- lists and tuples -----------------------------------------------------------------------------
+
+
+def test_a_tuple_of_legal_moves_is_a_json_array() -> None:
+    """API: ``to_json(legal_moves(...))`` gives an array of tagged moves that reads back with
+    ``list[Move]`` or ``tuple[Move, ...]``."""
+    state = new_game(Config(players=3), seed=1)
+    moves = legal_moves(state, 0)
+    text = to_json(moves)
+    assert json.loads(text)[0] == {"type": "income", "player": 0}
+    assert from_json(text, tuple[Move, ...]) == moves
+    assert from_json(text, list[Move]) == list(moves)
+
+
+def test_a_list_of_events_is_a_json_array() -> None:
+    """API: a log, or any list of events, round-trips through ``list[Event]``."""
+    state = play(new_game(Config(players=3), seed=1), Steal(0, 1))
+    events = list(view(state, 1).log)
+    assert from_json(to_json(events), list[Event]) == events
+    assert from_json(to_json(state.log), tuple[Event, ...]) == tuple(state.log)
+
+
+def test_a_list_with_something_else_in_it_is_refused() -> None:
+    """API: ``to_json`` names the first item it cannot encode."""
+    with pytest.raises(TypeError, match="item 1 of a list"):
+        to_json([Income(0), object()])
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("{}", "expected an array, not an object @ $"),
+        ("[1]", "@ $[0]"),
+        ('[{"type": "dance"}]', "@ $[0]"),
+    ],
+)
+def test_a_bad_array_names_the_item(text: str, where: str) -> None:
+    """API: decoding an array of moves names the offending item by its path."""
+    with pytest.raises(DecodeError, match=re.escape(where)):
+        from_json(text, list[Move])
+
+
+def test_decoded_states_in_a_list_are_validated_r_setup_4() -> None:
+    """R-SETUP-4: every state of a decoded list is checked like a single one."""
+    state = new_game(Config(players=3), seed=1)
+    data = json.loads(to_json([state, state]))
+    data[1]["treasury"] += 1
+    with pytest.raises(DecodeError, match=re.escape("@ $[1]")):
+        from_json(json.dumps(data), list[GameState])
+
+
+def test_lists_of_other_things_are_not_decoded() -> None:
+    """API: ``from_json`` decodes arrays only of the values it knows."""
+    with pytest.raises(TypeError, match="cannot decode"):
+        from_json("[]", list[int])

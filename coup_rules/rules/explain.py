@@ -138,6 +138,9 @@ def _explain_claim_or_card(state: GameState, pending: Pending, move: Any) -> tup
     hand = state.players[move.player].hand
     if isinstance(move, Examine) and not config.inquisitor:
         return "the Inquisitor is not in this game's deck, so Examine cannot be claimed", "R-ACT-11"
+    card = getattr(move, "character", None)
+    if card is not None and not isinstance(card, Character):
+        return f"a character must be a Character, not {card!r}", "R-TURN-7"
     if isinstance(move, Block | Draft) and move.character not in config.characters:
         return f"the {_title(move.character)} is not in this game's deck", "R-ACT-11"
     if isinstance(move, Block) and isinstance(pending, CounterWindow):

@@ -12,13 +12,14 @@ import random
 from coup_rules.bots import BOTS
 from coup_rules.moves import Move
 from coup_rules.state import GameState
+from coup_rules.views import view
 
 __all__ = ["BOT_NAMES", "bot_move"]
 
 BOT_NAMES: tuple[str, ...] = tuple(BOTS)
-"""The names a game's seat list may use for a bot (``"honest"``, ``"bluff"``, ``"random"``)."""
+"""The names a game's seat list may use for a bot (``"honest"``, ``"counting"``, ...)."""
 
 
 def bot_move(name: str, state: GameState, seat: int, rng: random.Random) -> Move:
     """The move the bot called ``name`` makes for ``seat`` in ``state``, its chance from ``rng``."""
-    return BOTS[name]().choose(state, seat, rng)
+    return BOTS[name]().choose(view(state, seat), rng)

@@ -110,7 +110,7 @@ def test_create_gives_one_private_link_per_human_seat_and_a_spectator_link(api: 
     assert "default-src 'self'" in page.headers["content-security-policy"]
     assert api.client.get("/").status_code == 200
     assert api.client.get("/static/table.js").status_code == 200
-    assert api.client.get("/api/bots").json()["bots"] == ["random", "honest", "bluff"]
+    assert api.client.get("/api/bots").json()["bots"] == ["random", "honest", "bluff", "counting"]
 
 
 def test_the_first_view_is_the_new_game_of_the_seed(api: Api) -> None:
