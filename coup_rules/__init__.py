@@ -22,6 +22,7 @@ from coup_rules.decisions import (
     ShowChoice,
     Stage,
 )
+from coup_rules.determinize import sample_state
 from coup_rules.engine import apply, legal_moves, to_act
 from coup_rules.errors import IllegalMoveError
 from coup_rules.events import (
@@ -167,6 +168,7 @@ __all__ = [
     "legal_moves",
     "new_game",
     "parse_move",
+    "sample_state",
     "to_act",
     "to_json",
     "validate_state",
