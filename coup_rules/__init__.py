@@ -78,6 +78,7 @@ from coup_rules.moves import (
 )
 from coup_rules.narrate import describe_event, describe_pending
 from coup_rules.notation import format_move, parse_move
+from coup_rules.playout import playout
 from coup_rules.serde import SCHEMA_VERSION, DecodeError, from_json, to_json
 from coup_rules.setup import new_game
 from coup_rules.state import GameState, PlayerState
@@ -168,6 +169,7 @@ __all__ = [
     "legal_moves",
     "new_game",
     "parse_move",
+    "playout",
     "sample_state",
     "to_act",
     "to_json",

@@ -108,16 +108,24 @@ def apply(state: GameState, move: Move) -> GameState:
     if canonical is None:
         reason, rule = explain(state, move)
         raise IllegalMoveError(move, reason, rule)
-    core = state.core
+    return GameState.of(apply_unchecked(state.core, canonical))
+
+
+def apply_unchecked(core: Core, move: Move) -> Core:
+    """The position after ``move``, which must be one of ``legal_for(core, move.player)``.
+
+    Not checked: for search code that draws its moves from ``legal_for`` (``apply`` is this, after
+    the check). A move that is not legal there corrupts the position.
+    """
     pending = core.pending
     assert pending is not None  # a legal move exists, so the game goes on
-    if type(canonical) is Allow and len(pending.waiting) > 1:
-        return GameState.of(_allow_and_wait(core, pending, canonical))
-    if type(canonical) is Challenge:
-        return GameState.of(_challenge(core, pending, canonical))
+    if type(move) is Allow and len(pending.waiting) > 1:
+        return _allow_and_wait(core, pending, move)
+    if type(move) is Challenge:
+        return _challenge(core, pending, move)
     table = Table(core)
-    _play(table, pending, canonical)
-    return GameState.of(table.freeze())
+    _play(table, pending, move)
+    return table.freeze()
 
 
 def _challenge(core: Core, pending: Pending, move: Challenge) -> Core:
