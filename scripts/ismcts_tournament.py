@@ -1,7 +1,8 @@
 """Measure the ISMCTS bot against simple view-based bots: its win rate with a 95 % interval.
 
-Each game seats one ``ISMCTSBot`` and ``players - 1`` opponents, drawn in turn from the chosen
-kinds; the search bot's seat rotates from game to game, so it plays first as often as anyone.
+Each game seats one ``ISMCTSBot`` (or, with ``--bot``, one of the simple bots, for comparison)
+and ``players - 1`` opponents, drawn in turn from the chosen kinds; the measured bot's seat
+rotates from game to game, so it plays first as often as anyone.
 Every bot is handed only its seat's view (``since=0``). Game ``g`` is dealt from seed
 ``seed + g`` and played with ``random.Random(seed + g)``, so a run replays exactly.
 
@@ -10,7 +11,7 @@ The opponents are those of ``tests/view_bots.py``: ``honest`` and ``bluff`` (the
 read only what their seat may know) and ``random``.
 
 Usage: python scripts/ismcts_tournament.py [--games N] [--players N] [--iterations N]
-       [--opponents honest,bluff] [--seed N] [--json FILE]
+       [--opponents honest,bluff] [--bot ismcts|honest|bluff|random] [--seed N] [--json FILE]
 """
 
 from __future__ import annotations
@@ -60,13 +61,20 @@ class Timed:
 
 
 def tournament(
-    games: int, players: int, iterations: int, opponents: list[str], seed: int, quiet: bool
+    games: int,
+    players: int,
+    iterations: int,
+    opponents: list[str],
+    seed: int,
+    quiet: bool,
+    bot: str = "ismcts",
 ) -> dict[str, Any]:
     wins = 0
     draws = 0
     by_lineup: Counter[str] = Counter()
     won_by: Counter[str] = Counter()
-    search = Timed(ISMCTSBot(iterations=iterations))
+    measured: ViewBot = ISMCTSBot(iterations=iterations) if bot == "ismcts" else OPPONENTS[bot]()
+    search = Timed(measured)
     began = time.perf_counter()
     for g in range(games):
         me = g % players
@@ -91,6 +99,7 @@ def tournament(
             )
     low, high = wilson(wins, games)
     return {
+        "bot": repr(measured),
         "games": games,
         "players": players,
         "iterations": iterations,
@@ -112,8 +121,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--iterations", type=int, default=200)
+    parser.add_argument("--iterations", type=int, default=300)
     parser.add_argument("--opponents", default="honest,bluff")
+    parser.add_argument(
+        "--bot", default="ismcts", help="the bot in the rotating seat: ismcts or an opponent kind"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE")
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
@@ -122,10 +134,14 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [o for o in opponents if o not in OPPONENTS]
     if unknown:
         parser.error(f"unknown opponents {unknown}; choose from {sorted(OPPONENTS)}")
-    result = tournament(args.games, args.players, args.iterations, opponents, args.seed, args.quiet)
+    if args.bot != "ismcts" and args.bot not in OPPONENTS:
+        parser.error(f"unknown bot {args.bot!r}; choose ismcts or one of {sorted(OPPONENTS)}")
+    result = tournament(
+        args.games, args.players, args.iterations, opponents, args.seed, args.quiet, args.bot
+    )
     low, high = result["interval_95"]
     print(
-        f"ISMCTS ({result['iterations']} iterations) in {result['games']} games of "
+        f"{result['bot']} in {result['games']} games of "
         f"{result['players']} players against {','.join(opponents)}: won {result['wins']} "
         f"= {result['win_rate']:.1%}, 95 % interval [{low:.1%}, {high:.1%}] "
         f"(fair share {result['fair_share']:.0%}); {result['draws']} draws; "

@@ -19,14 +19,15 @@ Carlo Tree Search", IEEE TCIAIG 2012) with an opponent model, for any number of 
   branch. When several seats are waited on at once, one of them is drawn at random to answer
   first, as in ``playout``; at the root, the bot answers.
 - **Simulation** from the first new move of the bot: every seat, the bot included, plays the
-  opponent model to the end of the game (or the turn limit of ``Config.max_turns``).
+  opponent model to the end of the game (or the turn limit of ``Config.max_turns``), or for
+  ``horizon`` turns if one is set.
 - **Backpropagation** credits the bot's moves on the path with 1 if it won, 0 otherwise (a draw
-  at the turn limit is worth 0).
+  at the turn limit is worth 0; a simulation stopped at the horizon, the bot's share of the
+  living seats' strength).
 
-The opponent model (``plausible_move``) is a cheap, mostly honest player: it Coups when it can,
-claims characters it holds (others with a small chance, ``bluff_rate``), blocks with a card it
-holds, challenges with a small chance (``challenge_rate``), proves when it can, and picks its
-private choices at random.
+The opponent model is ``coup_rules.ai.policy.plausible_move``, a cheap, mostly honest player
+like the honest bot of ``coup_rules.bots``, bluffing and challenging blindly with the small
+chances ``bluff_rate`` and ``challenge_rate``.
 
 The move returned is the most visited of the root (ties: the best mean reward, then the
 engine's order of moves).
@@ -182,6 +183,11 @@ class ISMCTSBot:
             inference from claims (1: no inference, a uniform determinization).
         bluff_rate: the opponent model's chance of claiming a character it does not hold.
         challenge_rate: the opponent model's chance of challenging.
+        horizon: stop each simulation after this many turns and score the bot's share of the
+            living seats' strength (``None``: simulate to the end; a win scores 1).
+
+    The defaults were chosen by short tournaments against ``coup_rules.bots``'s honest and
+    bluffing bots (``scripts/ismcts_tournament.py``).
 
     ``choose(view, rng)`` needs the whole log (``since=0``), or views given one after the other
     with ``since`` at the end of the previous one: the bot then joins them up itself.
@@ -192,11 +198,11 @@ class ISMCTSBot:
         iterations: int | None = 300,
         seconds: float | None = None,
         *,
-        exploration: float = 0.7,
-        bluff_odds: float = 0.25,
+        exploration: float = 0.4,
+        bluff_odds: float = 0.15,
         bluff_rate: float = 0.1,
         challenge_rate: float = 0.1,
-        horizon: int | None = 8,
+        horizon: int | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give ISMCTSBot an iteration budget, a time budget, or both")
