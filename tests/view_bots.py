@@ -23,6 +23,9 @@ class ViewBot(Protocol):
 class RandomViewBot:
     """A uniformly random legal move."""
 
+    def __repr__(self) -> str:
+        return "random"
+
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         return rng.choice(view.legal_moves)
 
