@@ -20,6 +20,9 @@ measured, in order:
    about 100 and 5,000 events in the log, and a server's per-move views in 4-player games.
 5. Memory: bytes retained per state when all the states of a game are kept; the peak of a long
    run that drops each game's states as it goes.
+6. Playouts: ``playout`` (whole random games for Monte-Carlo search, no intermediate states)
+   beside the same games played by an ``apply`` loop, in interleaved rounds, per variant at 4
+   players, and coupml's games at 4 players as a yardstick.
 
 Only the public API of coup_rules is used, so the script keeps working whatever the internals.
 Rounds are timed on the process's CPU time (the machine is shared: time spent descheduled is not
@@ -62,6 +65,7 @@ from coup_rules import (
     apply,
     legal_moves,
     new_game,
+    playout,
     to_act,
     view,
 )
@@ -94,6 +98,8 @@ class Mode:
     server_seconds: float  # CPU seconds of the per-move view loop
     memory_games: int  # games per bytes-per-state figure
     peak_games: int  # games of the long run whose peak memory is traced
+    playout_rounds: int = 7  # interleaved rounds per runner of part 6
+    playout_seconds: float = 0.4  # CPU seconds per round of part 6
 
 
 FULL = Mode(
@@ -125,6 +131,8 @@ QUICK = Mode(
     server_seconds=0.05,
     memory_games=1,
     peak_games=20,
+    playout_rounds=1,
+    playout_seconds=0.05,
 )
 
 
@@ -679,6 +687,68 @@ def build_info(coupml: ModuleType | None) -> dict[str, Any]:
     }
 
 
+# ------------------------------------------------------------------------------------------------
+# Playouts
+
+
+def play_apply_loop(config: Config, seconds: float, seed: int) -> Round:
+    """Whole games by ``playout``'s uniform policy (``rng.choice`` of a seat of ``to_act``, then
+    of its legal moves), one checked ``apply`` at a time."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    cpu, wall = time.process_time, time.perf_counter
+    games = decisions = 0
+    cpu0, wall0 = cpu(), wall()
+    deadline = cpu0 + seconds
+    while True:
+        state = new_game(config, seed=seed * 1_000_003 + games)
+        while not state.is_over:
+            state = apply(state, choice(legal_moves(state, choice(to_act(state)))))
+            decisions += 1
+        games += 1
+        if cpu() >= deadline:
+            return Round(games, decisions, cpu() - cpu0, wall() - wall0)
+
+
+def play_playouts(config: Config, seconds: float, seed: int) -> Round:
+    """The same games as ``play_apply_loop`` (same seeds, same random choices), by ``playout``.
+
+    ``decisions`` is left 0: a playout does not count its moves.
+    """
+    rng = random.Random(seed)
+    cpu, wall = time.process_time, time.perf_counter
+    games = 0
+    cpu0, wall0 = cpu(), wall()
+    deadline = cpu0 + seconds
+    while True:
+        playout(new_game(config, seed=seed * 1_000_003 + games), rng)
+        games += 1
+        if cpu() >= deadline:
+            return Round(games, 0, cpu() - cpu0, wall() - wall0)
+
+
+def playouts(mode: Mode, coupml: ModuleType | None) -> dict[str, Any]:
+    """Part 6: playouts/s beside the apply loop, per variant at 4 players."""
+    out: dict[str, Any] = {}
+    for name, flags in VARIANTS.items():
+        config = Config(players=4, **flags)
+        runners: dict[str, Callable[[float, int], Round]] = {
+            "apply loop": partial(play_apply_loop, config),
+            "playout": partial(play_playouts, config),
+        }
+        if coupml is not None and name == "base":
+            runners["coupml"] = partial(play_coupml, coupml, 4)
+        results = interleave(runners, mode.playout_rounds, mode.playout_seconds)
+        pairs = zip(results["playout"], results["apply loop"], strict=True)
+        ratios = [p.games_per_s / a.games_per_s for p, a in pairs]
+        row: dict[str, Any] = {
+            runner: median([r.games_per_s for r in runs]) for runner, runs in results.items()
+        }
+        row["ratio"] = {"median": median(ratios), "min": min(ratios), "max": max(ratios)}
+        out[name] = row
+    return out
+
+
 def median(values: Sequence[float]) -> float:
     return statistics.median(values)
 
@@ -892,6 +962,25 @@ def main(argv: list[str] | None = None) -> int:
     print(f"   peak traced memory of a {mode.peak_games}-game run: {peak / 1024:.0f} KiB")
     print(f"   max resident set of this whole process so far: {memory['max_rss_kib']} KiB")
     report["memory"] = memory
+
+    # 6. Playouts
+    print(
+        f"\n6. Playouts, 4 players, games/s: playout() beside the same random games played by an "
+        f"apply loop ({mode.playout_rounds} interleaved rounds of {mode.playout_seconds} s CPU)"
+    )
+    header = f"{'variant':<12} {'apply loop':>10} {'playout':>9} {'ratio':>18} {'coupml':>8}"
+    print(header)
+    print("-" * len(header))
+    rows6 = playouts(mode, coupml)
+    for name, row in rows6.items():
+        r = row["ratio"]
+        theirs = f"{row['coupml']:>8.0f}" if "coupml" in row else f"{'':>8}"
+        print(
+            f"{name:<12} {row['apply loop']:>10.0f} {row['playout']:>9.0f} "
+            f"{r['median']:>6.2f} ({r['min']:.2f}–{r['max']:.2f}) {theirs}"
+        )
+    print("ratio: playout/apply loop, the median (and range) of the per-round ratios")
+    report["playouts"] = rows6
 
     report["seconds"] = time.perf_counter() - began
     print(f"\ntook {report['seconds']:.0f} s")

@@ -27,6 +27,7 @@ from coup_rules.decisions import (
     Stage,
     decision_spec,
 )
+from coup_rules.determinize import sample_state
 from coup_rules.engine import apply, legal_moves, to_act
 from coup_rules.errors import IllegalMoveError
 from coup_rules.events import (
@@ -82,6 +83,7 @@ from coup_rules.moves import (
 )
 from coup_rules.narrate import describe_event, describe_pending
 from coup_rules.notation import format_move, parse_move
+from coup_rules.playout import playout
 from coup_rules.serde import SCHEMA_VERSION, DecodeError, from_json, to_json
 from coup_rules.setup import new_game
 from coup_rules.state import GameState, PlayerState
@@ -191,6 +193,8 @@ __all__ = [
     "legal_moves",
     "new_game",
     "parse_move",
+    "playout",
+    "sample_state",
     "to_act",
     "to_json",
     "validate_state",

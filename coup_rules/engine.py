@@ -11,9 +11,9 @@ from coup_rules.rules.explain import explain
 from coup_rules.rules.legal import legal_for
 from coup_rules.rules.step import advance
 from coup_rules.rules.step import canonical as canonical_move
-from coup_rules.state import GameState, legal_cache
+from coup_rules.state import Core, GameState, legal_cache
 
-__all__ = ["apply", "legal_moves", "to_act"]
+__all__ = ["apply", "apply_unchecked", "legal_moves", "to_act"]
 
 
 def _not_a_state(state: object, function: str) -> TypeError:
@@ -71,7 +71,15 @@ def apply(state: GameState, move: Move) -> GameState:
     if canonical is None:
         reason, rule = explain(state, move)
         raise IllegalMoveError(move, reason, rule)
-    core = state.core
+    return GameState.of(apply_unchecked(state.core, canonical))
+
+
+def apply_unchecked(core: Core, move: Move) -> Core:
+    """The position after ``move``, which must be one of ``legal_for(core, move.player)``.
+
+    Not checked: for search code that draws its moves from ``legal_for`` (``apply`` is this, after
+    the check). A move that is not legal there corrupts the position.
+    """
     pending = core.pending
     assert pending is not None  # a legal move exists, so the game goes on
-    return GameState.of(advance(core, pending, canonical))
+    return advance(core, pending, move)

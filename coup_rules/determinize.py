@@ -1,0 +1,298 @@
+"""Determinization: complete game states drawn at random to fit what one seat knows.
+
+``sample_state(view, rng)`` is the tool of information-set search: it deals the cards the viewer
+cannot locate, uniformly at random, into the places the viewer cannot see, and gives the result
+a fresh seed, so a search can play the game on from there without ever reading the real hidden
+cards or predicting the real draws.
+
+**What the viewer knows where it is** (``known_cards``): besides its own hand and every face-up
+card, a seat can know a card is in a certain hidden place because the log shows it to that seat:
+
+- a card an opponent showed it in an Examine stays known in that opponent's hand until that
+  opponent loses it, proves it, returns unknown cards or has it forced back (R-INQ-4 to R-INQ-6);
+- the cards it returned to the Court (after an Exchange or a forced exchange), the cards proved
+  into the Court by anyone, and the card it forced back, are known in the Court, less the cards
+  it has since drawn itself and, since any draw by someone else might take any card, one copy of
+  each character per card drawn by someone else (R-ACT-12, R-CHAL-3);
+- in the 2-player setup, the set-aside cards: each seat's own set, less its draft (its owner
+  sees the draft; the other seat only knows one card has gone) (R-SETUP-7, R-SETUP-8).
+
+Every fact is a lower bound ("at least these cards are there"), kept only while it is certain:
+when the log leaves a doubt, the knowledge is dropped rather than guessed, so a sample can never
+place a card by knowledge the viewer does not have. It can only be less informed than a perfect
+reasoner (it ignores, for instance, that the 2-player Court starts as three different characters,
+and every inference from how the others play).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+
+import attrs
+
+from coup_rules.cards import Character, sorted_cards
+from coup_rules.config import Config
+from coup_rules.decisions import DraftChoice, InquisitorChoice
+from coup_rules.events import (
+    CardsDrawn,
+    CardShown,
+    CardsReturned,
+    Dealt,
+    Drafted,
+    Event,
+    InfluenceLost,
+    Proved,
+)
+from coup_rules.log import Log
+from coup_rules.state import Core, GameState, Seat
+from coup_rules.views import PlayerView
+
+__all__ = ["Determinizer", "Knowledge", "known_cards", "sample_state"]
+
+Cards = Counter[Character]
+
+
+@attrs.frozen
+class Knowledge:
+    """The hidden cards one seat knows the place of, as lower bounds (see the module's docs).
+
+    Attributes:
+        hands: per seat, cards known to be among that seat's hidden cards (empty for the viewer,
+            whose hand is known whole, and for every seat it knows nothing about).
+        court: cards known to be in the Court.
+        aside: cards known to be set aside.
+    """
+
+    hands: tuple[tuple[Character, ...], ...]
+    court: tuple[Character, ...]
+    aside: tuple[Character, ...]
+
+
+def _weaken(cards: Cards, unknown: int) -> Cards:
+    """What is still certain of a pile ``cards`` after ``unknown`` unseen cards left it."""
+    return Counter({c: n - unknown for c, n in cards.items() if n > unknown})
+
+
+def _track(config: Config, viewer: int | None, events: Iterable[Event]) -> list[Cards]:
+    """Known cards per place after ``events``: the seats' hands, then the Court, then the aside."""
+    n = config.players
+    places: list[Cards] = [Counter() for _ in range(n + 2)]
+    court, aside = n, n + 1
+    for event in events:
+        match event:
+            case Dealt(count=1):  # the 2-player deal: this seat's own set is set aside (R-SETUP-7)
+                places[aside] += Counter(config.characters)
+            case Drafted(player=player, card=card):
+                if card is not None and player == viewer:
+                    places[aside] -= Counter((card,))
+                else:
+                    places[aside] = _weaken(places[aside], 1)
+            case CardsDrawn(count=count, cards=cards):
+                if cards is not None:  # the viewer's own draw
+                    places[court] -= Counter(cards)
+                else:
+                    places[court] = _weaken(places[court], count)
+            case CardsReturned(player=player, count=count, cards=cards):
+                if cards is not None:  # the viewer returned them, or witnessed a forced exchange
+                    places[court] += Counter(cards)
+                    if player != viewer:
+                        places[player] -= Counter(cards)
+                else:
+                    places[player] = _weaken(places[player], count)
+            case Proved(player=player, cards=cards):  # shown to all, then into the Court
+                places[court] += Counter(cards)
+                if player != viewer:
+                    places[player] -= Counter(cards)
+            case CardShown(player=player, card=card):
+                if card is not None and player != viewer:  # shown to the viewer, an Inquisitor
+                    places[player] |= Counter((card,))
+            case InfluenceLost(player=player, character=character):
+                if player != viewer:
+                    places[player] -= Counter((character,))
+            case _:
+                pass
+    return places
+
+
+def _knowledge(view: PlayerView) -> list[Cards]:
+    """``_track`` over the view's log, plus what the present position itself tells."""
+    if view.log_start != 0:
+        raise ValueError(
+            "sample_state needs the whole log to know what its seat has seen: pass a view made "
+            f"with since=0, not since={view.log_start}"
+        )
+    config = view.config
+    places = _track(config, view.seat, view.log)
+    n = config.players
+    pending = view.pending
+    if isinstance(pending, DraftChoice):  # the set of each seat still to draft is set aside
+        places[n + 1] |= Counter(config.characters * len(pending.waiting))
+    if isinstance(pending, InquisitorChoice) and view.shown is not None:
+        target = pending.action.target
+        if target != view.seat:
+            places[target] |= Counter((view.shown,))
+    if view.seat is not None:
+        places[view.seat] = Counter()
+    return places
+
+
+def known_cards(view: PlayerView) -> Knowledge:
+    """The hidden cards whose place the viewer of ``view`` knows (a view made with ``since=0``).
+
+    Raises:
+        ValueError: the view does not hold the whole log, or its log does not fit its position.
+    """
+    places = _knowledge(view)
+    n = view.config.players
+    return Knowledge(
+        hands=tuple(sorted_cards(places[s].elements()) for s in range(n)),
+        court=sorted_cards(places[n].elements()),
+        aside=sorted_cards(places[n + 1].elements()),
+    )
+
+
+class Determinizer:
+    """Draws complete states that fit one view; the work that depends only on the view is done
+    once, so drawing many samples of one view (as a search does) is cheap.
+
+    ``Determinizer(view).sample(rng)`` is ``sample_state(view, rng)``.
+    """
+
+    __slots__ = ("_core", "_known", "_pool", "_sizes", "_view")
+
+    def __init__(self, view: PlayerView) -> None:
+        if not isinstance(view, PlayerView):
+            raise TypeError(f"sample_state() takes a PlayerView, not {type(view).__name__}")
+        places = _knowledge(view)
+        config = view.config
+        n = config.players
+        me = view.seat
+        pool: Cards = Counter(config.deck)
+        for p in view.players:
+            pool -= Counter(p.revealed)
+        if me is not None:
+            own = view.players[me].hand
+            assert own is not None  # a seat always sees its own hand
+            pool = _less(pool, own, "the viewer's hand")
+        sizes = [0 if s == me else view.players[s].hidden for s in range(n)] + [
+            view.court_size,
+            view.set_aside,
+        ]
+        for i, known in enumerate(places):
+            if known.total() > sizes[i]:
+                raise ValueError("the view's log does not fit its position (too many known cards)")
+            pool = _less(pool, tuple(known.elements()), "the cards the viewer knows")
+            sizes[i] -= known.total()
+        if pool.total() != sum(sizes):
+            raise ValueError("the view's cards do not add up to the deck")
+        self._view = view
+        self._known = [sorted_cards(k.elements()) for k in places]
+        self._pool = list(sorted_cards(pool.elements()))
+        self._sizes = sizes
+        self._core = Core(
+            config=config,
+            players=tuple(
+                Seat(coins=p.coins, hand=(), revealed=p.revealed, allegiance=p.allegiance)
+                for p in view.players
+            ),
+            living=tuple([p.seat for p in view.players if p.alive]),
+            treasury=view.treasury,
+            reserve=view.reserve,
+            court=(),
+            aside=(),
+            active=view.active,
+            turn=view.turn,
+            winner=view.winner,
+            pending=view.pending,
+            log=Log.of(view.log),
+            seed=0,
+            draws=0,
+            shown=None,
+        )
+
+    @property
+    def view(self) -> PlayerView:
+        """The view the samples fit."""
+        return self._view
+
+    @property
+    def unseen(self) -> tuple[Character, ...]:
+        """The cards dealt at random in every sample (the deck less every card the viewer can
+        place), sorted."""
+        return tuple(self._pool)
+
+    def sample_core(self, rng: random.Random) -> Core:
+        """A sample as the engine's compact record (what ``sample`` wraps)."""
+        view = self._view
+        pool = self._pool[:]
+        rng.shuffle(pool)
+        known, sizes = self._known, self._sizes
+        piles: list[tuple[Character, ...]] = []
+        at = 0
+        for i, size in enumerate(sizes):
+            piles.append(sorted_cards((*known[i], *pool[at : at + size])))
+            at += size
+        n = view.config.players
+        me = view.seat
+        if me is not None:
+            own = view.players[me].hand
+            assert own is not None  # a seat always sees its own hand
+            piles[me] = own
+        base = self._core
+        players = tuple(
+            Seat(coins=s.coins, hand=piles[i], revealed=s.revealed, allegiance=s.allegiance)
+            for i, s in enumerate(base.players)
+        )
+        shown = view.shown
+        pending = view.pending
+        if isinstance(pending, InquisitorChoice) and shown is None:
+            shown = rng.choice(players[pending.action.target].hand)  # R-INQ-4: one of its cards
+        return base._replace(
+            players=players,
+            court=piles[n],
+            aside=piles[n + 1],
+            seed=rng.getrandbits(128),
+            shown=shown,
+        )
+
+    def sample(self, rng: random.Random) -> GameState:
+        """A complete state that fits the view, drawn with ``rng``."""
+        return GameState.of(self.sample_core(rng))
+
+
+def _less(pool: Cards, cards: Iterable[Character], what: str) -> Cards:
+    taken = Counter(cards)
+    if any(pool[c] < k for c, k in taken.items()):
+        raise ValueError(f"the view's log does not fit its position ({what} are not in the deck)")
+    return pool - taken
+
+
+def sample_state(view: PlayerView, rng: random.Random) -> GameState:
+    """A complete game state drawn at random among those that fit ``view``, for search.
+
+    The cards the viewer cannot place (the deck less its own hand, the face-up cards and the
+    cards it knows the place of: see ``known_cards``) are dealt uniformly at random to the other
+    seats' hidden cards, the Court and the set-aside cards; the state gets a fresh seed from
+    ``rng``, so its future draws tell nothing about the real game's, and a draw counter of 0.
+
+    The sample's log is the view's log: the events as the viewer saw them, other seats' private
+    cards left out (``None``). So ``view(sample, seat) == view`` in every field, the log
+    included; ``to_act`` and the viewer's ``legal_moves`` are the same; the sample passes
+    ``validate_state`` (which does not read the log) and plays on like any state. Other seats'
+    views of the sample show their own past private events redacted too.
+
+    During an Examine, a viewer who is not shown the card gets a sample in which the target
+    showed one of its sampled cards, picked at random.
+
+    Args:
+        view: a view made with ``since=0`` (the whole log: it is what tells which cards the seat
+            has seen); a spectator's view (seat ``None``) works too.
+        rng: the source of every random choice of the sample.
+
+    Raises:
+        ValueError: the view does not hold the whole log, or its log does not fit its position.
+        TypeError: ``view`` is not a ``PlayerView``.
+    """
+    return Determinizer(view).sample(rng)

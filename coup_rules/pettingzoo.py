@@ -1,0 +1,190 @@
+"""A PettingZoo AEC environment of Coup (the optional extra ``coup-rules[pettingzoo]``).
+
+``env(players=4, inquisitor=False, reformation=False, max_turns=200)`` builds it the usual way
+(the raw environment in PettingZoo's ``TerminateIllegalWrapper``, ``AssertOutOfBoundsWrapper`` and
+``OrderEnforcingWrapper``); ``raw_env(...)`` is the bare one.
+
+- **Agents** ``"player_0"`` to ``"player_{n-1}"``, one per seat. A seat that is eliminated stays
+  among the agents, never selected, until the game ends.
+- **Turns.** One agent acts at a time: the seat the game waits on, or, when it waits on several
+  (a response window, the 2-player draft), the first of them in the order of
+  ``coup_rules.ai.encoding.asked_first``: clockwise from the seat whose claim is at stake.
+- **Actions** ``Discrete(n)``: the fixed move table of ``coup_rules.ai.encoding.MoveCodec`` for
+  this configuration; the mask is ``legal_moves`` of the selected agent (all zeros for the
+  others).
+- **Observations** ``{"observation": Box(float32), "action_mask": Box(int8)}``: the flat vector of
+  ``coup_rules.ai.encoding.ObservationEncoder``, built from the agent's ``view`` alone, so it
+  holds nothing that seat may not know.
+- **Rewards** only when the game ends: +1 to the winner and ``-1 / (n - 1)`` to every other seat
+  (a zero-sum game); a draw at the turn limit (the house rule ``Config.max_turns``, R-TURN-8)
+  gives 0 to everyone and ends the episode by truncation, a win by termination.
+- **Seeding.** ``reset(seed=s)`` deals the game from a 128-bit seed drawn from ``s``; the same
+  ``s`` and actions give the same episode. ``reset()`` without a seed deals from the operating
+  system's randomness.
+
+PettingZoo, Gymnasium and NumPy are imported here only: ``import coup_rules`` never needs them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from coup_rules.ai.encoding import MoveCodec, ObservationEncoder, asked_first
+from coup_rules.config import Config
+from coup_rules.engine import apply, legal_moves
+from coup_rules.narrate import describe_event
+from coup_rules.setup import new_game
+from coup_rules.state import GameState
+from coup_rules.views import view
+
+__all__ = ["CoupEnv", "env", "raw_env"]
+
+DEFAULT_MAX_TURNS = 200
+"""The turn limit of ``env()`` unless told otherwise: long enough for any sensible game."""
+
+
+def env(
+    players: int = 4,
+    inquisitor: bool = False,
+    reformation: bool = False,
+    max_turns: int | None = DEFAULT_MAX_TURNS,
+    render_mode: str | None = None,
+) -> Any:
+    """The Coup environment in PettingZoo's standard wrappers (an illegal action ends the game
+    with reward -1 for the agent that played it)."""
+    e: Any = CoupEnv(players, inquisitor, reformation, max_turns, render_mode)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+class CoupEnv(AECEnv):
+    """The bare AEC environment (see the module's docs)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's convention)
+        "render_modes": ["human", "ansi"],
+        "name": "coup_rules_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        players: int = 4,
+        inquisitor: bool = False,
+        reformation: bool = False,
+        max_turns: int | None = DEFAULT_MAX_TURNS,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
+        self.config = Config(
+            players=players, inquisitor=inquisitor, reformation=reformation, max_turns=max_turns
+        )
+        self.codec = MoveCodec(self.config)
+        self.encoder = ObservationEncoder(self.config)
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{s}" for s in range(players)]
+        self.agents = self.possible_agents[:]
+        self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
+        high = np.asarray(self.encoder.high, dtype=np.float32)
+        self._observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(low=np.zeros_like(high), high=high, dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(self.codec.size,), dtype=np.int8),
+            }
+        )
+        self._action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
+        self._observation_spaces = {a: self._observation_space for a in self.possible_agents}
+        self.game: GameState = new_game(self.config)
+        self._rendered = 0
+        self._start()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_spaces[agent]
+
+    def _start(self) -> None:
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._rendered = 0
+        self.agent_selection = self._selected()
+
+    def _selected(self) -> str:
+        pending = self.game.pending
+        assert pending is not None
+        return self.possible_agents[asked_first(pending, self.config.players)]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game, dealt from ``seed`` (see the module's docs)."""
+        game_seed = None if seed is None else random.Random(seed).getrandbits(128)
+        self.game = new_game(self.config, seed=game_seed)
+        self._start()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The agent's observation vector and action mask, from its view alone."""
+        seat = self._seat[agent]
+        vector = np.asarray(self.encoder.encode(view(self.game, seat)), dtype=np.float32)
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        if agent == self.agent_selection and not self.game.is_over:
+            mask[self.codec.indices(legal_moves(self.game, seat))] = 1
+        return {"observation": vector, "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        """Play the selected agent's move ``action`` (an index of the move table)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.game = apply(self.game, self.codec.decode(int(action), self._seat[agent]))
+        self._clear_rewards()
+        if self.game.is_over:
+            self._finish()
+        else:
+            self.agent_selection = self._selected()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _finish(self) -> None:
+        winner = self.game.winner
+        if winner is None:  # the turn limit: a draw (R-TURN-8)
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            loss = -1.0 / (self.config.players - 1)
+            for agent in self.agents:
+                self.rewards[agent] = 1.0 if self._seat[agent] == winner else loss
+            self.terminations = dict.fromkeys(self.agents, True)
+        self.agent_selection = self.agents[0]
+
+    def render(self) -> str | None:
+        """What happened since the last render, in words (public events only)."""
+        if self.render_mode is None:
+            return None
+        log = view(self.game, None, since=self._rendered).log
+        self._rendered += len(log)
+        text = "\n".join(describe_event(e, self.config) for e in log)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+raw_env = CoupEnv
+"""PettingZoo's usual name for the unwrapped environment class."""
