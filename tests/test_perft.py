@@ -9,6 +9,9 @@ the cheap invariants at every node; ``scripts/soak.py --perft-depth 8`` recounts
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from coup_rules import format_move, legal_moves, to_act
@@ -18,6 +21,7 @@ NODE_BUDGET = 20_000
 """Nodes (all depths together) a deal may visit in this test: about a second or two each."""
 
 GOLDEN = load_golden()
+TESTING_PAGE = Path(__file__).resolve().parents[1] / "docs" / "testing.md"
 
 
 def budget_depth(counts: list[int]) -> int:
@@ -82,3 +86,19 @@ def test_the_command_line_divides_and_compares(capsys: pytest.CaptureFixture[str
     assert lines[-1] == f"rich-3p: {total} sequences of 3 moves"
     assert main(["--deal", "rich-3p", "--depth", "4"]) == 0
     assert "ok (golden to depth" in capsys.readouterr().out
+
+
+def test_the_testing_page_shows_the_golden_counts() -> None:
+    """docs/testing.md's table of counts (depths 6, 7 and 8, and the deepest pinned) is the
+    golden file's, deal by deal, in the order of the deals."""
+    row = re.compile(
+        r"^\| `([a-z0-9-]+)` \| .* \| ([\d,]+) \| ([\d,]+) \| ([\d,]+) \| (\d+) \(([\d,]+)\) \|$"
+    )
+    shown = {}
+    for line in TESTING_PAGE.read_text(encoding="utf-8").splitlines():
+        if m := row.match(line):
+            shown[m.group(1)] = [int(g.replace(",", "")) for g in m.groups()[1:]]
+    assert list(shown) == [deal.name for deal in DEALS]
+    for name, numbers in shown.items():
+        counts = GOLDEN["deals"][name]["counts"]
+        assert numbers == [counts[6], counts[7], counts[8], len(counts) - 1, counts[-1]], name
