@@ -19,7 +19,15 @@ from coup_rules.bots import Bot, Seating, make_bots, with_turn_limit
 from coup_rules.cards import Character
 from coup_rules.cli.demo import variant
 from coup_rules.config import Config
-from coup_rules.constants import ASSASSINATE_COST, COUP_COST
+from coup_rules.constants import (
+    ASSASSINATE_COST,
+    CONVERT_OTHER_COST,
+    CONVERT_SELF_COST,
+    COUP_COST,
+    FOREIGN_AID_COINS,
+    INCOME_COINS,
+    TAX_COINS,
+)
 from coup_rules.engine import apply
 from coup_rules.errors import IllegalMoveError
 from coup_rules.moves import (
@@ -71,13 +79,13 @@ def describe_move(move: Move, config: Config) -> str:
     """A move as a menu line: ``"Steal from seat 2 (claims the Captain)"``."""
     match move:
         case Income():
-            return "Income: take 1 coin"
+            return f"Income: take {INCOME_COINS} coin"
         case ForeignAid():
-            return "Foreign Aid: take 2 coins (a Duke may block)"
+            return f"Foreign Aid: take {FOREIGN_AID_COINS} coins (a Duke may block)"
         case Coup(target=t):
             return f"Coup seat {t} (pay {COUP_COST} coins)"
         case Tax():
-            return "Tax: take 3 coins (claims the Duke)"
+            return f"Tax: take {TAX_COINS} coins (claims the Duke)"
         case Assassinate(target=t):
             return f"Assassinate seat {t} (pay {ASSASSINATE_COST} coins; claims the Assassin)"
         case Steal(target=t):
@@ -87,7 +95,9 @@ def describe_move(move: Move, config: Config) -> str:
         case Examine(target=t):
             return f"Examine a card of seat {t} (claims the Inquisitor)"
         case Convert(player=p, target=t):
-            return "Convert yourself (pay 1 coin)" if t == p else f"Convert seat {t} (pay 2 coins)"
+            if t == p:
+                return f"Convert yourself (pay {CONVERT_SELF_COST} coin)"
+            return f"Convert seat {t} (pay {CONVERT_OTHER_COST} coins)"
         case Embezzle():
             return "Embezzle the Treasury Reserve (claims to hold no Duke)"
         case Challenge():

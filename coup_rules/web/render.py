@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any, assert_never
 
 from coup_rules.config import Config
+from coup_rules.constants import FOREIGN_AID_COINS, INCOME_COINS, TAX_COINS
 from coup_rules.events import TurnStarted
 from coup_rules.moves import (
     Allow,
@@ -51,13 +52,13 @@ def move_label(move: Move, config: Config) -> str:
     """A button's text for one of your own moves: ``"Steal from seat 0 (Captain)"``."""
     match move:
         case Income():
-            return "Income (+1)"
+            return f"Income (+{INCOME_COINS})"
         case ForeignAid():
-            return "Foreign Aid (+2)"
+            return f"Foreign Aid (+{FOREIGN_AID_COINS})"
         case Coup(target=t):
             return f"Coup seat {t}"
         case Tax():
-            return "Tax (Duke, +3)"
+            return f"Tax (Duke, +{TAX_COINS})"
         case Assassinate(target=t):
             return f"Assassinate seat {t} (Assassin)"
         case Steal(target=t):
