@@ -46,6 +46,7 @@ from coup_rules.events import (
     Proved,
 )
 from coup_rules.log import Log
+from coup_rules.records import record
 from coup_rules.state import Core, GameState, Seat
 from coup_rules.views import PlayerView
 
@@ -205,7 +206,7 @@ class Determinizer:
             active=view.active,
             turn=view.turn,
             winner=view.winner,
-            pending=view.pending,
+            pending=None if view.pending is None else record(view.pending),
             log=Log.of(view.log),
             seed=0,
             draws=0,

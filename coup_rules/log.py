@@ -12,6 +12,7 @@ use the compact form, which maps one to one onto events.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeAlias, overload
 
@@ -25,14 +26,16 @@ Compact: TypeAlias = tuple[Any, ...]
 """An event as ``(EventClass, *fields)``, fields in the class's declaration order."""
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {
+    cls: tuple(f.name for f in attrs.fields(cls)) for cls in typing.get_args(Event)
+}
+"""Each event class's field names, in declaration order."""
+
+
 def compact(event: Event) -> Compact:
     """The compact form of ``event``."""
     cls = type(event)
-    return (cls, *(getattr(event, name) for name in _field_names(cls)))
-
-
-def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in attrs.fields(cls))
+    return (cls, *[getattr(event, name) for name in _FIELDS[cls]])
 
 
 def _build(item: Compact) -> Event:

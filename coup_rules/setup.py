@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from coup_rules.cards import Allegiance, Character, sorted_cards
 from coup_rules.config import Config
 from coup_rules.constants import HAND_SIZE, MIN_COURT
-from coup_rules.decisions import AllegianceChoice
-from coup_rules.events import AllegianceChanged, Dealt, Event
-from coup_rules.log import EMPTY_LOG
+from coup_rules.events import AllegianceChanged, Dealt
+from coup_rules.log import EMPTY_LOG, Compact
+from coup_rules.records import AllegianceChoice
 from coup_rules.rng import MAX_SEED, fresh_seed, pick, seed_key
 from coup_rules.rules.choices import needs_allegiance, next_setup_step
 from coup_rules.rules.table import Table
@@ -204,9 +204,9 @@ def new_game(
         Seat(coins=start[seat], hand=dealt[seat], revealed=(), allegiance=sides[seat])
         for seat in range(config.players)
     )
-    events: list[Event] = [Dealt(i, len(p.hand), p.hand) for i, p in enumerate(players)]
+    events: list[Compact] = [(Dealt, i, len(p.hand), p.hand) for i, p in enumerate(players)]
     events += [
-        AllegianceChanged(i, p.allegiance)
+        (AllegianceChanged, i, p.allegiance)
         for i, p in enumerate(players)
         if p.allegiance is not None
     ]
@@ -222,14 +222,14 @@ def new_game(
         turn=0,
         winner=None,
         pending=None,
-        log=EMPTY_LOG.extend(events),
+        log=EMPTY_LOG.append_compact(tuple(events)),
         seed=seed,
         draws=dealer.draws,
         shown=None,
     )
     table = Table(core)
     if needs_allegiance(config, players):
-        table.pending = AllegianceChoice(waiting=(config.first_player,))
+        table.pending = AllegianceChoice((config.first_player,))
     else:
         next_setup_step(table)
     return GameState.of(table.freeze())

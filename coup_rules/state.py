@@ -19,6 +19,7 @@ from coup_rules.config import Config
 from coup_rules.decisions import Pending
 from coup_rules.log import Log
 from coup_rules.moves import Move
+from coup_rules.records import Record, public, record
 
 __all__ = ["Core", "GameState", "PlayerState", "Seat"]
 
@@ -46,7 +47,8 @@ class Core(NamedTuple):
     active: int
     turn: int
     winner: int | None
-    pending: Pending | None
+    pending: Record | None
+    """The decision waited on, as a record (``GameState.pending`` is its public twin)."""
     log: Log
     seed: int
     draws: int
@@ -116,8 +118,10 @@ class GameState:
     core: Core
     """The compact record the engine works on (read-only, like everything here)."""
     _players: tuple[PlayerState, ...] | None
+    _pending: Pending | None
     _legal: dict[int, tuple[Move, ...]] | None
-    """Private caches of the public seats and of ``legal_moves`` per seat: not part of the value."""
+    """Private caches of the public seats, the public decision and ``legal_moves`` per seat: not
+    part of the value."""
 
     def __init__(
         self,
@@ -149,13 +153,14 @@ class GameState:
             active=active,
             turn=turn,
             winner=winner,
-            pending=pending,
+            pending=None if pending is None else record(pending),
             log=log,
             seed=seed,
             draws=draws,
             shown=shown,
         )
         _init(self, core, tuple(players))
+        _set_pending(self, pending)
 
     @staticmethod
     def of(core: Core) -> GameState:
@@ -163,6 +168,7 @@ class GameState:
         state: GameState = _new_state(GameState)
         _set_core(state, core)
         _set_players(state, None)
+        _set_pending(state, None)
         _set_legal(state, None)
         return state
 
@@ -242,7 +248,14 @@ class GameState:
     @property
     def pending(self) -> Pending | None:
         """The decision being waited on; ``None`` when the game is over."""
-        return self.core.pending
+        pending = self._pending
+        if pending is None:
+            rec = self.core.pending
+            if rec is None:
+                return None
+            pending = public(rec)
+            _set_pending(self, pending)
+        return pending
 
     @property
     def log(self) -> Log:
@@ -326,12 +339,14 @@ _FIELDS = (
 _new_state = object.__new__
 _set_core = GameState.__dict__["core"].__set__
 _set_players = GameState.__dict__["_players"].__set__
+_set_pending = GameState.__dict__["_pending"].__set__
 _set_legal = GameState.__dict__["_legal"].__set__
 
 
 def _init(state: GameState, core: Core, players: tuple[PlayerState, ...] | None) -> None:
     _set_core(state, core)
     _set_players(state, players)
+    _set_pending(state, None)
     _set_legal(state, None)
 
 
@@ -339,7 +354,7 @@ _PENDING = Core._fields.index("pending")
 _LOG = Core._fields.index("log")
 
 
-def narrowed(core: Core, pending: Pending, log: Log) -> Core:
+def narrowed(core: Core, pending: Record, log: Log) -> Core:
     """``core`` with only its pending decision and log replaced (the engine's fast path)."""
     values = list(core)
     values[_PENDING] = pending

@@ -46,11 +46,11 @@ import attrs
 from coup_rules.ai.claims import standing_claims
 from coup_rules.ai.policy import plausible_move
 from coup_rules.cards import Character
-from coup_rules.decisions import DraftChoice, KeepChoice, ShowChoice
 from coup_rules.determinize import Determinizer
 from coup_rules.engine import apply_unchecked
 from coup_rules.events import Event
 from coup_rules.moves import Draft, Keep, Move, Show
+from coup_rules.records import DraftChoice, KeepChoice, ShowChoice
 from coup_rules.rules.legal import legal_for
 from coup_rules.state import Core
 from coup_rules.views import PlayerView

@@ -19,19 +19,6 @@ from typing import TypeAlias
 from coup_rules.actions import claimed_character
 from coup_rules.bots import VALUE
 from coup_rules.cards import Character
-from coup_rules.decisions import (
-    ActionChallengeAnswer,
-    ActionChoice,
-    BlockChallengeAnswer,
-    ChallengeActionWindow,
-    ChallengeBlockWindow,
-    CounterWindow,
-    DraftChoice,
-    InfluenceChoice,
-    InquisitorChoice,
-    KeepChoice,
-    ShowChoice,
-)
 from coup_rules.moves import (
     Allow,
     Assassinate,
@@ -53,6 +40,19 @@ from coup_rules.moves import (
     Steal,
     Tax,
     is_action,
+)
+from coup_rules.records import (
+    ActionChallengeAnswer,
+    ActionChoice,
+    BlockChallengeAnswer,
+    ChallengeActionWindow,
+    ChallengeBlockWindow,
+    CounterWindow,
+    DraftChoice,
+    InfluenceChoice,
+    InquisitorChoice,
+    KeepChoice,
+    ShowChoice,
 )
 from coup_rules.state import Core
 

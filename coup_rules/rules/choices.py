@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from coup_rules.cards import sorted_cards, without
 from coup_rules.config import Config
-from coup_rules.decisions import DraftChoice, InfluenceChoice, InquisitorChoice, ShowChoice
 from coup_rules.events import AllegianceChanged, Drafted, ExchangeForced, GaveBack
 from coup_rules.moves import (
     ChooseAllegiance,
@@ -15,6 +14,7 @@ from coup_rules.moves import (
     LoseInfluence,
     Show,
 )
+from coup_rules.records import DraftChoice, InfluenceChoice, InquisitorChoice, ShowChoice
 from coup_rules.rules.flow import advance, end_turn, show_card, start_turn
 from coup_rules.rules.table import Table
 from coup_rules.state import Seat
@@ -98,7 +98,7 @@ def next_setup_step(t: Table) -> None:
     """After a setup choice: the draft while a player holds one card, else the first turn."""
     drafting = tuple([i for i, p in enumerate(t.players) if len(p.hand) == 1])
     if drafting:
-        t.pending = DraftChoice(waiting=drafting)
+        t.pending = DraftChoice(drafting)
     else:
         start_turn(t, t.config.first_player)
 

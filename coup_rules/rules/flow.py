@@ -14,16 +14,7 @@ from typing import assert_never
 from coup_rules.actions import SPECS, Asked, claimed_character, cost_of
 from coup_rules.cards import Character
 from coup_rules.constants import EXCHANGE_DRAWS, INQUISITOR_EXCHANGE_DRAWS, STEAL_COINS
-from coup_rules.decisions import (
-    ActionChoice,
-    ChallengeActionWindow,
-    CounterWindow,
-    InfluenceChoice,
-    InquisitorChoice,
-    KeepChoice,
-    ShowChoice,
-    Stage,
-)
+from coup_rules.decisions import Stage
 from coup_rules.events import (
     ActionDeclared,
     AllegianceChanged,
@@ -46,6 +37,15 @@ from coup_rules.moves import (
     Steal,
     Tax,
 )
+from coup_rules.records import (
+    ActionChoice,
+    ChallengeActionWindow,
+    CounterWindow,
+    InfluenceChoice,
+    InquisitorChoice,
+    KeepChoice,
+    ShowChoice,
+)
 from coup_rules.rules.allegiance import opponents
 from coup_rules.rules.table import Table
 from coup_rules.state import Seat
@@ -58,7 +58,7 @@ def start_turn(t: Table, seat: int) -> None:
     t.turn += 1
     t.active = seat
     t.events.append((TurnStarted, seat, t.turn))
-    t.pending = ActionChoice(waiting=(seat,))
+    t.pending = ActionChoice((seat,))
 
 
 def end_turn(t: Table) -> None:
@@ -93,7 +93,7 @@ def declare(t: Table, action: ActionMove) -> None:
     if spec.challengeable:
         actor = action.player
         others = tuple([s for s in t.living if s != actor])
-        t.pending = ChallengeActionWindow(waiting=others, action=action, claim=_claim(t, action))
+        t.pending = ChallengeActionWindow(others, action, _claim(t, action))
     else:
         open_counter(t, action)
 
@@ -113,7 +113,7 @@ def open_counter(t: Table, action: ActionMove) -> None:
     """The action's claim stands: open the counter window, or resolve (R-WIN-3, R-WIN-4)."""
     asked = _asked_to_block(t, action)
     if asked:
-        t.pending = CounterWindow(waiting=asked, action=action, claim=_claim(t, action))
+        t.pending = CounterWindow(asked, action, _claim(t, action))
     else:
         resolve(t, action)
 
@@ -136,9 +136,7 @@ def resolve(t: Table, action: ActionMove) -> None:
             keep = len(t.players[actor].hand)
             draws = INQUISITOR_EXCHANGE_DRAWS if t.config.inquisitor else EXCHANGE_DRAWS
             t.draw(actor, draws)
-            t.pending = KeepChoice(
-                waiting=(actor,), action=action, claim=t.config.exchanger, keep=keep
-            )
+            t.pending = KeepChoice((actor,), action, t.config.exchanger, keep)
             return
         case Examine():
             if _open_examine(t, action):
@@ -160,7 +158,7 @@ def _open_examine(t: Table, action: Examine) -> bool:
     if len(hand) == 1:
         show_card(t, action, hand[0])
     else:
-        t.pending = ShowChoice(waiting=(action.target,), action=action)
+        t.pending = ShowChoice((action.target,), action)
     return True
 
 
@@ -168,7 +166,7 @@ def show_card(t: Table, action: Examine, card: Character) -> None:
     """The target shows ``card`` to the Inquisitor, who then decides (R-INQ-4)."""
     t.shown = card
     t.events.append((CardShown, action.target, action.player, card))
-    t.pending = InquisitorChoice(waiting=(action.player,), action=action)
+    t.pending = InquisitorChoice((action.player,), action)
 
 
 def _convert(t: Table, seat: int) -> None:
@@ -192,9 +190,7 @@ def lose_influence(
         if t.winner is None:
             advance(t, resume, action)
         return
-    t.pending = InfluenceChoice(
-        waiting=(seat,), action=action, claim=_claim(t, action), block=block, resume=resume
-    )
+    t.pending = InfluenceChoice((seat,), action, _claim(t, action), block, resume)
 
 
 def advance(t: Table, stage: Stage, action: ActionMove) -> None:

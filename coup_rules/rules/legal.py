@@ -15,7 +15,8 @@ from coup_rules.actions import ACTIONS, Aim, Variant, blocking_characters
 from coup_rules.cards import Character
 from coup_rules.config import Config
 from coup_rules.constants import FORCED_COUP_COINS
-from coup_rules.decisions import (
+from coup_rules.moves import ActionMove, Embezzle, Move
+from coup_rules.records import (
     ActionChallengeAnswer,
     ActionChoice,
     AllegianceChoice,
@@ -27,10 +28,9 @@ from coup_rules.decisions import (
     InfluenceChoice,
     InquisitorChoice,
     KeepChoice,
-    Pending,
+    Record,
     ShowChoice,
 )
-from coup_rules.moves import ActionMove, Embezzle, Move
 from coup_rules.rules import catalog as cat
 from coup_rules.rules.allegiance import opponents
 from coup_rules.state import Core
@@ -112,7 +112,7 @@ def _keeps(core: Core, pending: KeepChoice, seat: int) -> tuple[Move, ...]:
     return tuple(keep[cards] for cards in kept)
 
 
-def _decide(core: Core, pending: Pending, seat: int) -> tuple[Move, ...]:
+def _decide(core: Core, pending: Record, seat: int) -> tuple[Move, ...]:
     match pending:  # the commonest decisions first
         case ChallengeActionWindow() | ChallengeBlockWindow():
             return cat.CHALLENGE_OR_ALLOW[seat]

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from coup_rules.cards import Character
 from coup_rules.constants import ASSASSINATE_COST
-from coup_rules.decisions import (
+from coup_rules.decisions import Stage
+from coup_rules.events import Allowed, Blocked, Challenged, Conceded, Proved
+from coup_rules.moves import Allow, Assassinate, Block, Challenge, Concede, Embezzle, Prove
+from coup_rules.records import (
     ActionChallengeAnswer,
     BlockChallengeAnswer,
     ChallengeActionWindow,
     ChallengeBlockWindow,
     CounterWindow,
-    Stage,
 )
-from coup_rules.events import Allowed, Blocked, Challenged, Conceded, Proved
-from coup_rules.moves import Allow, Assassinate, Block, Challenge, Concede, Embezzle, Prove
 from coup_rules.rules.flow import end_turn, lose_influence, open_counter, resolve
 from coup_rules.rules.table import Table
 
@@ -28,18 +28,10 @@ def answer_to(p: ChallengeWindow, move: Challenge) -> tuple[Answer, int]:
     """The claimant's answer that a challenge opens, and the claimant (R-WIN-2, R-WIN-5)."""
     if isinstance(p, ChallengeActionWindow):
         challenged = p.action.player
-        answer: Answer = ActionChallengeAnswer(
-            waiting=(challenged,), action=p.action, claim=p.claim, challenger=move.player
-        )
+        answer: Answer = ActionChallengeAnswer((challenged,), p.action, p.claim, move.player)
         return answer, challenged
     challenged = p.block.player
-    answer = BlockChallengeAnswer(
-        waiting=(challenged,),
-        action=p.action,
-        claim=p.claim,
-        block=p.block,
-        challenger=move.player,
-    )
+    answer = BlockChallengeAnswer((challenged,), p.action, p.claim, p.block, move.player)
     return answer, challenged
 
 
@@ -67,15 +59,17 @@ def on_allow(t: Table, p: Window, move: Allow) -> None:
 def narrowed(p: Window, waiting: tuple[int, ...]) -> Window:
     """The same window, waiting on fewer seats."""
     if isinstance(p, ChallengeBlockWindow):
-        return ChallengeBlockWindow(waiting=waiting, action=p.action, claim=p.claim, block=p.block)
-    return type(p)(waiting=waiting, action=p.action, claim=p.claim)
+        return ChallengeBlockWindow(waiting, p.action, p.claim, p.block)
+    if isinstance(p, CounterWindow):
+        return CounterWindow(waiting, p.action, p.claim)
+    return ChallengeActionWindow(waiting, p.action, p.claim)
 
 
 def on_block(t: Table, p: CounterWindow, move: Block) -> None:
     """A block opens a challenge window for everyone else, the actor included (R-WIN-5)."""
     t.events.append((Blocked, move.player, move.character))
     others = tuple([s for s in t.living if s != move.player])
-    t.pending = ChallengeBlockWindow(waiting=others, action=p.action, claim=p.claim, block=move)
+    t.pending = ChallengeBlockWindow(others, p.action, p.claim, move)
 
 
 def _proof(t: Table, p: Answer, seat: int) -> tuple[Character, ...]:

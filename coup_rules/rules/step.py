@@ -11,21 +11,6 @@ from typing import assert_never
 
 import attrs
 
-from coup_rules.decisions import (
-    ActionChallengeAnswer,
-    ActionChoice,
-    AllegianceChoice,
-    BlockChallengeAnswer,
-    ChallengeActionWindow,
-    ChallengeBlockWindow,
-    CounterWindow,
-    DraftChoice,
-    InfluenceChoice,
-    InquisitorChoice,
-    KeepChoice,
-    Pending,
-    ShowChoice,
-)
 from coup_rules.events import Allowed, Challenged
 from coup_rules.moves import (
     Allow,
@@ -42,6 +27,21 @@ from coup_rules.moves import (
     Prove,
     Show,
     is_action,
+)
+from coup_rules.records import (
+    ActionChallengeAnswer,
+    ActionChoice,
+    AllegianceChoice,
+    BlockChallengeAnswer,
+    ChallengeActionWindow,
+    ChallengeBlockWindow,
+    CounterWindow,
+    DraftChoice,
+    InfluenceChoice,
+    InquisitorChoice,
+    KeepChoice,
+    Record,
+    ShowChoice,
 )
 from coup_rules.rules import choices, responses
 from coup_rules.rules.flow import declare
@@ -63,7 +63,7 @@ def legal_of(state: GameState, seat: int) -> tuple[Move, ...]:
     return found
 
 
-def advance(core: Core, pending: Pending, move: Move) -> Core:
+def advance(core: Core, pending: Record, move: Move) -> Core:
     """The position after ``move``, a legal answer to ``pending``."""
     if type(move) is Allow and len(pending.waiting) > 1:
         return _allow_and_wait(core, pending, move)
@@ -74,7 +74,7 @@ def advance(core: Core, pending: Pending, move: Move) -> Core:
     return table.freeze()
 
 
-def _challenge(core: Core, pending: Pending, move: Challenge) -> Core:
+def _challenge(core: Core, pending: Record, move: Challenge) -> Core:
     """A challenge, without a ``Table``: it only opens the claimant's answer (R-WIN-2)."""
     assert isinstance(pending, ChallengeActionWindow | ChallengeBlockWindow)
     answer, challenged = responses.answer_to(pending, move)
@@ -82,7 +82,7 @@ def _challenge(core: Core, pending: Pending, move: Challenge) -> Core:
     return narrowed(core, answer, log)
 
 
-def _allow_and_wait(core: Core, pending: Pending, move: Allow) -> Core:
+def _allow_and_wait(core: Core, pending: Record, move: Allow) -> Core:
     """The commonest move, without a ``Table``: a seat leaves a window others still answer."""
     assert isinstance(pending, ChallengeActionWindow | CounterWindow | ChallengeBlockWindow)
     seat = move.player
@@ -118,7 +118,7 @@ def _same_types(a: Move, b: Move) -> bool:
     return True
 
 
-def _play(t: Table, pending: Pending, move: Move) -> None:
+def _play(t: Table, pending: Record, move: Move) -> None:
     """Apply ``move``, a legal answer to ``pending``."""
     match pending:  # the commonest decisions first
         case ChallengeActionWindow() | ChallengeBlockWindow():

@@ -9,7 +9,6 @@ escapes ``apply``, so ``apply`` stays pure while each rule reads as a few plain 
 from __future__ import annotations
 
 from bisect import insort
-from operator import attrgetter
 
 from coup_rules.cards import RANK, Character, sorted_cards, without
 from coup_rules.events import (
@@ -28,10 +27,30 @@ from coup_rules.state import Core, Seat
 __all__ = ["Table"]
 
 _new_tuple = tuple.__new__
-_core_fields = attrgetter(*Core._fields)
-"""The fields of a ``Core``, in its order, read by name from a ``Table``."""
-_PLAYERS = Core._fields.index("players")
-_LOG = Core._fields.index("log")
+
+# ``Table`` reads a core by unpacking it and builds cores and seats as plain tuples (a keyword
+# call costs twice as much); these checks make any change to the records' field order fail at
+# import instead of silently swapping two fields.
+_CORE_ORDER = (
+    "config",
+    "players",
+    "living",
+    "treasury",
+    "reserve",
+    "court",
+    "aside",
+    "active",
+    "turn",
+    "winner",
+    "pending",
+    "log",
+    "seed",
+    "draws",
+    "shown",
+)
+_SEAT_ORDER = ("coins", "hand", "revealed", "allegiance")
+if Core._fields != _CORE_ORDER or Seat._fields != _SEAT_ORDER:
+    raise TypeError("rules.table builds Core and Seat positionally: update it to their new fields")
 
 _rank = RANK.__getitem__
 
@@ -59,45 +78,60 @@ class Table:
     )
 
     def __init__(self, core: Core) -> None:
-        self.config = core.config
-        self.players: list[Seat] = list(core.players)
-        self.living = core.living
-        self.treasury = core.treasury
-        self.reserve = core.reserve
-        self.court = core.court
-        self.aside = core.aside
-        self.active = core.active
-        self.turn = core.turn
-        self.winner = core.winner
-        self.pending = core.pending
-        self.log = core.log
-        self.seed = core.seed
-        self.draws = core.draws
-        self.shown = core.shown
+        (
+            self.config,
+            players,
+            self.living,
+            self.treasury,
+            self.reserve,
+            self.court,
+            self.aside,
+            self.active,
+            self.turn,
+            self.winner,
+            self.pending,
+            self.log,
+            self.seed,
+            self.draws,
+            self.shown,
+        ) = core
+        self.players: list[Seat] = list(players)
         self.events: list[Compact] = []
 
     def freeze(self) -> Core:
-        """The new immutable position: the table's fields, read by ``Core``'s field names."""
-        values = list(_core_fields(self))
-        values[_PLAYERS] = tuple(self.players)
-        values[_LOG] = self.log.append_compact(tuple(self.events))
-        return _new_tuple(Core, values)
+        """The new immutable position, with the events appended to the log."""
+        return _new_tuple(
+            Core,
+            (
+                self.config,
+                tuple(self.players),
+                self.living,
+                self.treasury,
+                self.reserve,
+                self.court,
+                self.aside,
+                self.active,
+                self.turn,
+                self.winner,
+                self.pending,
+                self.log.append_compact(tuple(self.events)),
+                self.seed,
+                self.draws,
+                self.shown,
+            ),
+        )
 
     # --- players ---------------------------------------------------------------------------
 
     def set_coins(self, seat: int, coins: int) -> None:
         """Set a seat's coins."""
         p = self.players[seat]
-        self.players[seat] = Seat(
-            coins=coins, hand=p.hand, revealed=p.revealed, allegiance=p.allegiance
-        )
+        self.players[seat] = _new_tuple(Seat, (coins, p.hand, p.revealed, p.allegiance))
 
     def set_hand(self, seat: int, hand: tuple[Character, ...]) -> None:
         """Set a seat's hidden cards (sorted)."""
         p = self.players[seat]
-        self.players[seat] = Seat(
-            coins=p.coins, hand=hand, revealed=p.revealed, allegiance=p.allegiance
-        )
+        self.players[seat] = _new_tuple(Seat, (p.coins, hand, p.revealed, p.allegiance))
 
     # --- coins -----------------------------------------------------------------------------
 
@@ -162,9 +196,8 @@ class Table:
         """Turn ``card`` face up; eliminate the player on their last card (R-INF-4, R-INF-6)."""
         p = self.players[seat]
         hand = without(p.hand, card)
-        self.players[seat] = Seat(
-            coins=p.coins, hand=hand, revealed=(*p.revealed, card), allegiance=p.allegiance
-        )
+        revealed = (*p.revealed, card)
+        self.players[seat] = _new_tuple(Seat, (p.coins, hand, revealed, p.allegiance))
         self.events.append((InfluenceLost, seat, card))
         if hand:
             return
