@@ -8,10 +8,8 @@ from __future__ import annotations
 from coup_rules.errors import IllegalMoveError
 from coup_rules.moves import Move
 from coup_rules.rules.explain import explain
-from coup_rules.rules.legal import legal_for
-from coup_rules.rules.step import advance
-from coup_rules.rules.step import canonical as canonical_move
-from coup_rules.state import Core, GameState, legal_cache
+from coup_rules.rules.step import advance, legal_of, play
+from coup_rules.state import Core, GameState
 
 __all__ = ["apply", "apply_unchecked", "legal_moves", "to_act"]
 
@@ -29,19 +27,16 @@ def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
         ValueError: ``player`` is not a seat of this game.
         TypeError: ``state`` is not a ``GameState``.
     """
-    if type(player) is int and type(state) is GameState:
-        cache = state._legal
-        if cache is not None:
-            moves = cache.get(player)
-            if moves is not None:
-                return moves
+    if type(state) is GameState and type(player) is int:
+        moves = state._legal.get(player)
+        if moves is not None:
+            return moves
     if type(state) is not GameState:
         raise _not_a_state(state, "legal_moves")
-    n = state.core.config.players
-    if type(player) is not int or not 0 <= player < n:
+    if type(player) is not int or not 0 <= player < state.core.config.players:
+        n = state.core.config.players
         raise ValueError(f"player must be a seat from 0 to {n - 1}, not {player!r}")
-    moves = legal_cache(state)[player] = legal_for(state.core, player)
-    return moves
+    return legal_of(state, player)
 
 
 def to_act(state: GameState) -> tuple[int, ...]:
@@ -67,11 +62,11 @@ def apply(state: GameState, move: Move) -> GameState:
     """
     if type(state) is not GameState:
         raise _not_a_state(state, "apply")
-    canonical = canonical_move(state, move)
-    if canonical is None:
+    after = play(state, move)
+    if after is None:
         reason, rule = explain(state, move)
         raise IllegalMoveError(move, reason, rule)
-    return GameState.of(apply_unchecked(state.core, canonical))
+    return after
 
 
 def apply_unchecked(core: Core, move: Move) -> Core:

@@ -113,6 +113,16 @@ def _check_allegiances(
     return tuple(allegiances)
 
 
+def _deal_at_random(
+    config: Config, dealer: _Dealer
+) -> tuple[tuple[tuple[Character, ...], ...], tuple[Character, ...], tuple[Character, ...]]:
+    """The usual deal: two cards each from the whole deck; the rest is the Court (R-SETUP-5)."""
+    rest = list(config.deck)  # sorted, and still sorted after each pick is taken out
+    take = dealer.take
+    dealt = tuple([sorted_cards((take(rest), take(rest))) for _ in range(config.players)])
+    return dealt, tuple(rest), ()
+
+
 def _deal(
     config: Config,
     dealer: _Dealer,
@@ -120,6 +130,8 @@ def _deal(
     court: Sequence[Character] | None,
 ) -> tuple[tuple[tuple[Character, ...], ...], tuple[Character, ...], tuple[Character, ...]]:
     """The hands, the Court and the set-aside cards."""
+    if hands is None and court is None and not config.is_two_player_setup:
+        return _deal_at_random(config, dealer)
     pile = Counter(config.deck)
     if hands is not None:
         dealt = _check_hands(hands, config)

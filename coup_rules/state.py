@@ -119,7 +119,7 @@ class GameState:
     """The compact record the engine works on (read-only, like everything here)."""
     _players: tuple[PlayerState, ...] | None
     _pending: Pending | None
-    _legal: dict[int, tuple[Move, ...]] | None
+    _legal: dict[int, tuple[Move, ...]]
     """Private caches of the public seats, the public decision and ``legal_moves`` per seat: not
     part of the value."""
 
@@ -165,12 +165,7 @@ class GameState:
     @staticmethod
     def of(core: Core) -> GameState:
         """The state holding ``core`` (the engine's constructor: no copying, no checks)."""
-        state: GameState = _new_state(GameState)
-        _set_core(state, core)
-        _set_players(state, None)
-        _set_pending(state, None)
-        _set_legal(state, None)
-        return state
+        return wrap(core)
 
     def replace(self, **changes: Any) -> GameState:
         """A copy with some public fields changed (for tests and tools; see ``validate_state``)."""
@@ -343,11 +338,21 @@ _set_pending = GameState.__dict__["_pending"].__set__
 _set_legal = GameState.__dict__["_legal"].__set__
 
 
+def wrap(core: Core) -> GameState:
+    """The state holding ``core``, its caches empty (``GameState.of``, for the engine)."""
+    state: GameState = _new_state(GameState)
+    _set_core(state, core)
+    _set_players(state, None)
+    _set_pending(state, None)
+    _set_legal(state, {})
+    return state
+
+
 def _init(state: GameState, core: Core, players: tuple[PlayerState, ...] | None) -> None:
     _set_core(state, core)
     _set_players(state, players)
     _set_pending(state, None)
-    _set_legal(state, None)
+    _set_legal(state, {})
 
 
 _PENDING = Core._fields.index("pending")
@@ -360,12 +365,3 @@ def narrowed(core: Core, pending: Record, log: Log) -> Core:
     values[_PENDING] = pending
     values[_LOG] = log
     return tuple.__new__(Core, values)
-
-
-def legal_cache(state: GameState) -> dict[int, tuple[Move, ...]]:
-    """The state's private cache of legal moves per seat (created on first use)."""
-    cache = state._legal
-    if cache is None:
-        cache = {}
-        _set_legal(state, cache)
-    return cache

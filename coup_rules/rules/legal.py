@@ -28,7 +28,6 @@ from coup_rules.records import (
     InfluenceChoice,
     InquisitorChoice,
     KeepChoice,
-    Record,
     ShowChoice,
 )
 from coup_rules.rules import catalog as cat
@@ -112,7 +111,11 @@ def _keeps(core: Core, pending: KeepChoice, seat: int) -> tuple[Move, ...]:
     return tuple(keep[cards] for cards in kept)
 
 
-def _decide(core: Core, pending: Record, seat: int) -> tuple[Move, ...]:
+def legal_for(core: Core, seat: int) -> tuple[Move, ...]:
+    """The legal moves of ``seat`` (a valid seat index) in the position ``core``."""
+    pending = core.pending
+    if pending is None or seat not in pending.waiting:
+        return ()
     match pending:  # the commonest decisions first
         case ChallengeActionWindow() | ChallengeBlockWindow():
             return cat.CHALLENGE_OR_ALLOW[seat]
@@ -140,11 +143,3 @@ def _decide(core: Core, pending: Record, seat: int) -> tuple[Move, ...]:
             return cat.CHOOSE[seat]
         case _:
             assert_never(pending)
-
-
-def legal_for(core: Core, seat: int) -> tuple[Move, ...]:
-    """The legal moves of ``seat`` (a valid seat index) in the position ``core``."""
-    pending = core.pending
-    if pending is None or seat not in pending.waiting:
-        return ()
-    return _decide(core, pending, seat)

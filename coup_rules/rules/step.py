@@ -47,20 +47,42 @@ from coup_rules.rules import choices, responses
 from coup_rules.rules.flow import declare
 from coup_rules.rules.legal import legal_for
 from coup_rules.rules.table import Table
-from coup_rules.state import Core, GameState, legal_cache, narrowed
+from coup_rules.state import Core, GameState, narrowed, wrap
 
-__all__ = ["advance", "canonical", "legal_of"]
+__all__ = ["advance", "legal_of", "play"]
 
 
 def legal_of(state: GameState, seat: int) -> tuple[Move, ...]:
     """The legal moves of ``seat`` (a valid seat), computed once per state and seat."""
     cache = state._legal
-    if cache is None:
-        cache = legal_cache(state)
     found = cache.get(seat)
     if found is None:
         found = cache[seat] = legal_for(state.core, seat)
     return found
+
+
+def play(state: GameState, move: object) -> GameState | None:
+    """The state after ``move``, or ``None`` when ``move`` is not legal in ``state``.
+
+    A move is legal when it equals one of its player's legal moves field for field, with fields
+    of the same types (``True`` is no seat, ``1.0`` no coin count: R-TURN-6).
+    """
+    core = state.core
+    pending = core.pending
+    player = getattr(move, "player", None)
+    if pending is None or type(player) is not int or player not in pending.waiting:
+        return None
+    cache = state._legal
+    legal = cache.get(player)
+    if legal is None:
+        legal = cache[player] = legal_for(core, player)
+    for candidate in legal:
+        if candidate is move:
+            return wrap(advance(core, pending, candidate))
+    for candidate in legal:
+        if type(candidate) is type(move) and candidate == move and _same_types(candidate, move):
+            return wrap(advance(core, pending, candidate))
+    return None
 
 
 def advance(core: Core, pending: Record, move: Move) -> Core:
@@ -89,22 +111,6 @@ def _allow_and_wait(core: Core, pending: Record, move: Allow) -> Core:
     waiting = tuple([s for s in pending.waiting if s != seat])
     log = core.log.append_compact(((Allowed, seat, pending.kind),))
     return narrowed(core, responses.narrowed(pending, waiting), log)
-
-
-def canonical(state: GameState, move: object) -> Move | None:
-    """The legal move equal to ``move`` with fields of the same types, or ``None``."""
-    pending = state.core.pending
-    player = getattr(move, "player", None)
-    if pending is None or type(player) is not int or player not in pending.waiting:
-        return None
-    legal = legal_of(state, player)
-    for candidate in legal:
-        if candidate is move:
-            return candidate
-    for candidate in legal:
-        if type(candidate) is type(move) and candidate == move and _same_types(candidate, move):
-            return candidate
-    return None
 
 
 def _same_types(a: Move, b: Move) -> bool:
