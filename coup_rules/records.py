@@ -1,20 +1,23 @@
-"""The engine's decision records: one named tuple per kind of decision, built in a few hundred ns.
+"""The engine's decision records: one small class per kind of decision, cheap to build.
 
 ``GameState.core.pending`` holds one of these, never a public decision: building a frozen attrs
-object costs three to five times as much as a named tuple, and an engine loop that never reads
-``state.pending`` should not pay for it. ``GameState.pending`` turns the record into its public
-twin of ``decisions.py`` on first read (``public``), and ``GameState(pending=...)`` turns a public
-decision back into a record (``record``).
+object costs several times as much, and an engine loop that never reads ``state.pending`` should
+not pay for it. ``GameState.pending`` turns the record into its public twin of ``decisions.py``
+on first read (``public``), and ``GameState(pending=...)`` turns a public decision back into a
+record (``record``).
 
-Each record has exactly its public twin's fields, in the same order (checked below, at import),
-plus a last field ``kind`` that only tells records with equal fields apart (a challenge window and
-a counter window on the same action are different positions). Records are built positionally:
-their fields have distinct types, so ``mypy`` rejects any call that puts them out of order.
+Each record has exactly its public twin's fields, in the same order, and the same ``kind``
+(checked below, at import). Records are built positionally: no two neighbouring fields share a
+type, so ``mypy`` rejects a call that swaps them. Two records are equal when they are of the same
+class with equal fields, and hash alike. They are plain slotted classes so that the compiled
+build (``COUP_RULES_COMPILE=1``) turns them into native classes, built and read in C; nothing
+writes to a record once it is built (the engine makes a new one), and code outside the engine
+should read the public ``state.pending`` instead.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple, TypeAlias
+from typing import Any, ClassVar, TypeAlias, final
 
 import attrs
 
@@ -42,111 +45,271 @@ __all__ = [
 ]
 
 
-class AllegianceChoice(NamedTuple):
+class _Record:
+    """What every record has: equality and hashing by class and values, immutability by use."""
+
+    __slots__ = ()
+    fields: ClassVar[tuple[str, ...]] = ()
+
+    def values(self) -> tuple[object, ...]:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.values() == other.values()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.values()))
+
+    def __copy__(self) -> _Record:
+        return self
+
+    def __deepcopy__(self, memo: object) -> _Record:
+        return self
+
+
+@final
+class AllegianceChoice(_Record):
     """See ``decisions.AllegianceChoice``."""
 
-    waiting: tuple[int, ...]
-    kind: Decision = Decision.CHOOSE_ALLEGIANCE
+    __slots__ = ("waiting",)
+    kind: ClassVar[Decision] = Decision.CHOOSE_ALLEGIANCE
+    fields: ClassVar[tuple[str, ...]] = ("waiting",)
+
+    def __init__(self, waiting: tuple[int, ...]) -> None:
+        self.waiting = waiting
+
+    def values(self) -> tuple[object, ...]:
+        return (self.waiting,)
 
 
-class DraftChoice(NamedTuple):
+@final
+class DraftChoice(_Record):
     """See ``decisions.DraftChoice``."""
 
-    waiting: tuple[int, ...]
-    kind: Decision = Decision.DRAFT
+    __slots__ = ("waiting",)
+    kind: ClassVar[Decision] = Decision.DRAFT
+    fields: ClassVar[tuple[str, ...]] = ("waiting",)
+
+    def __init__(self, waiting: tuple[int, ...]) -> None:
+        self.waiting = waiting
+
+    def values(self) -> tuple[object, ...]:
+        return (self.waiting,)
 
 
-class ActionChoice(NamedTuple):
+@final
+class ActionChoice(_Record):
     """See ``decisions.ActionChoice``."""
 
-    waiting: tuple[int, ...]
-    kind: Decision = Decision.ACTION
+    __slots__ = ("waiting",)
+    kind: ClassVar[Decision] = Decision.ACTION
+    fields: ClassVar[tuple[str, ...]] = ("waiting",)
+
+    def __init__(self, waiting: tuple[int, ...]) -> None:
+        self.waiting = waiting
+
+    def values(self) -> tuple[object, ...]:
+        return (self.waiting,)
 
 
-class ChallengeActionWindow(NamedTuple):
+@final
+class ChallengeActionWindow(_Record):
     """See ``decisions.ChallengeActionWindow``."""
 
-    waiting: tuple[int, ...]
-    action: ActionMove
-    claim: Character | None
-    kind: Decision = Decision.CHALLENGE_ACTION
+    __slots__ = ("action", "claim", "waiting")
+    kind: ClassVar[Decision] = Decision.CHALLENGE_ACTION
+    fields: ClassVar[tuple[str, ...]] = ("waiting", "action", "claim")
+
+    def __init__(
+        self,
+        waiting: tuple[int, ...],
+        action: ActionMove,
+        claim: Character | None,
+    ) -> None:
+        self.waiting = waiting
+        self.action = action
+        self.claim = claim
+
+    def values(self) -> tuple[object, ...]:
+        return (self.waiting, self.action, self.claim)
 
 
-class CounterWindow(NamedTuple):
+@final
+class CounterWindow(_Record):
     """See ``decisions.CounterWindow``."""
 
-    waiting: tuple[int, ...]
-    action: ActionMove
-    claim: Character | None
-    kind: Decision = Decision.COUNTER
+    __slots__ = ("action", "claim", "waiting")
+    kind: ClassVar[Decision] = Decision.COUNTER
+    fields: ClassVar[tuple[str, ...]] = ("waiting", "action", "claim")
+
+    def __init__(
+        self,
+        waiting: tuple[int, ...],
+        action: ActionMove,
+        claim: Character | None,
+    ) -> None:
+        self.waiting = waiting
+        self.action = action
+        self.claim = claim
+
+    def values(self) -> tuple[object, ...]:
+        return (self.waiting, self.action, self.claim)
 
 
-class ChallengeBlockWindow(NamedTuple):
+@final
+class ChallengeBlockWindow(_Record):
     """See ``decisions.ChallengeBlockWindow``."""
 
-    waiting: tuple[int, ...]
-    action: ActionMove
-    claim: Character | None
-    block: Block
-    kind: Decision = Decision.CHALLENGE_BLOCK
+    __slots__ = ("action", "block", "claim", "waiting")
+    kind: ClassVar[Decision] = Decision.CHALLENGE_BLOCK
+    fields: ClassVar[tuple[str, ...]] = ("waiting", "action", "claim", "block")
+
+    def __init__(
+        self,
+        waiting: tuple[int, ...],
+        action: ActionMove,
+        claim: Character | None,
+        block: Block,
+    ) -> None:
+        self.waiting = waiting
+        self.action = action
+        self.claim = claim
+        self.block = block
+
+    def values(self) -> tuple[object, ...]:
+        return (self.waiting, self.action, self.claim, self.block)
 
 
-class ActionChallengeAnswer(NamedTuple):
+@final
+class ActionChallengeAnswer(_Record):
     """See ``decisions.ActionChallengeAnswer``."""
 
-    waiting: tuple[int, ...]
-    action: ActionMove
-    claim: Character | None
-    challenger: int
-    kind: Decision = Decision.ANSWER_ACTION_CHALLENGE
+    __slots__ = ("action", "challenger", "claim", "waiting")
+    kind: ClassVar[Decision] = Decision.ANSWER_ACTION_CHALLENGE
+    fields: ClassVar[tuple[str, ...]] = ("waiting", "action", "claim", "challenger")
+
+    def __init__(
+        self,
+        waiting: tuple[int, ...],
+        action: ActionMove,
+        claim: Character | None,
+        challenger: int,
+    ) -> None:
+        self.waiting = waiting
+        self.action = action
+        self.claim = claim
+        self.challenger = challenger
+
+    def values(self) -> tuple[object, ...]:
+        return (self.waiting, self.action, self.claim, self.challenger)
 
 
-class BlockChallengeAnswer(NamedTuple):
+@final
+class BlockChallengeAnswer(_Record):
     """See ``decisions.BlockChallengeAnswer``."""
 
-    waiting: tuple[int, ...]
-    action: ActionMove
-    claim: Character | None
-    block: Block
-    challenger: int
-    kind: Decision = Decision.ANSWER_BLOCK_CHALLENGE
+    __slots__ = ("action", "block", "challenger", "claim", "waiting")
+    kind: ClassVar[Decision] = Decision.ANSWER_BLOCK_CHALLENGE
+    fields: ClassVar[tuple[str, ...]] = ("waiting", "action", "claim", "block", "challenger")
+
+    def __init__(
+        self,
+        waiting: tuple[int, ...],
+        action: ActionMove,
+        claim: Character | None,
+        block: Block,
+        challenger: int,
+    ) -> None:
+        self.waiting = waiting
+        self.action = action
+        self.claim = claim
+        self.block = block
+        self.challenger = challenger
+
+    def values(self) -> tuple[object, ...]:
+        return (self.waiting, self.action, self.claim, self.block, self.challenger)
 
 
-class InfluenceChoice(NamedTuple):
+@final
+class InfluenceChoice(_Record):
     """See ``decisions.InfluenceChoice``."""
 
-    waiting: tuple[int, ...]
-    action: ActionMove
-    claim: Character | None
-    block: Block | None
-    resume: Stage
-    kind: Decision = Decision.LOSE_INFLUENCE
+    __slots__ = ("action", "block", "claim", "resume", "waiting")
+    kind: ClassVar[Decision] = Decision.LOSE_INFLUENCE
+    fields: ClassVar[tuple[str, ...]] = ("waiting", "action", "claim", "block", "resume")
+
+    def __init__(
+        self,
+        waiting: tuple[int, ...],
+        action: ActionMove,
+        claim: Character | None,
+        block: Block | None,
+        resume: Stage,
+    ) -> None:
+        self.waiting = waiting
+        self.action = action
+        self.claim = claim
+        self.block = block
+        self.resume = resume
+
+    def values(self) -> tuple[object, ...]:
+        return (self.waiting, self.action, self.claim, self.block, self.resume)
 
 
-class KeepChoice(NamedTuple):
+@final
+class KeepChoice(_Record):
     """See ``decisions.KeepChoice``."""
 
-    waiting: tuple[int, ...]
-    action: Exchange
-    claim: Character
-    keep: int
-    kind: Decision = Decision.KEEP
+    __slots__ = ("action", "claim", "keep", "waiting")
+    kind: ClassVar[Decision] = Decision.KEEP
+    fields: ClassVar[tuple[str, ...]] = ("waiting", "action", "claim", "keep")
+
+    def __init__(
+        self,
+        waiting: tuple[int, ...],
+        action: Exchange,
+        claim: Character,
+        keep: int,
+    ) -> None:
+        self.waiting = waiting
+        self.action = action
+        self.claim = claim
+        self.keep = keep
+
+    def values(self) -> tuple[object, ...]:
+        return (self.waiting, self.action, self.claim, self.keep)
 
 
-class ShowChoice(NamedTuple):
+@final
+class ShowChoice(_Record):
     """See ``decisions.ShowChoice``."""
 
-    waiting: tuple[int, ...]
-    action: Examine
-    kind: Decision = Decision.SHOW
+    __slots__ = ("action", "waiting")
+    kind: ClassVar[Decision] = Decision.SHOW
+    fields: ClassVar[tuple[str, ...]] = ("waiting", "action")
+
+    def __init__(self, waiting: tuple[int, ...], action: Examine) -> None:
+        self.waiting = waiting
+        self.action = action
+
+    def values(self) -> tuple[object, ...]:
+        return (self.waiting, self.action)
 
 
-class InquisitorChoice(NamedTuple):
+@final
+class InquisitorChoice(_Record):
     """See ``decisions.InquisitorChoice``."""
 
-    waiting: tuple[int, ...]
-    action: Examine
-    kind: Decision = Decision.INQUISITOR_CHOICE
+    __slots__ = ("action", "waiting")
+    kind: ClassVar[Decision] = Decision.INQUISITOR_CHOICE
+    fields: ClassVar[tuple[str, ...]] = ("waiting", "action")
+
+    def __init__(self, waiting: tuple[int, ...], action: Examine) -> None:
+        self.waiting = waiting
+        self.action = action
+
+    def values(self) -> tuple[object, ...]:
+        return (self.waiting, self.action)
 
 
 Record: TypeAlias = (
@@ -189,10 +352,9 @@ _NAMES: dict[type, tuple[str, ...]] = {
 def _check_twins() -> None:
     """Every record mirrors its public twin field for field, and ends with its kind."""
     for rec, pub in _TWINS:
-        fields = rec._fields
-        if fields[:-1] != _NAMES[pub] or fields[-1] != "kind" or fields[0] != "waiting":
+        if rec.fields != _NAMES[pub] or rec.fields[0] != "waiting":
             raise TypeError(f"{rec.__name__} does not mirror decisions.{pub.__name__}")
-        if rec._field_defaults["kind"] is not pub.kind:
+        if rec.kind is not pub.kind:
             raise TypeError(f"{rec.__name__}.kind is not decisions.{pub.__name__}.kind")
 
 
@@ -201,7 +363,8 @@ _check_twins()
 
 def public(rec: Record) -> Pending:
     """The public decision ``rec`` stands for."""
-    return _PUBLIC[type(rec)](*rec[:-1])
+    values: list[Any] = list(rec.values())
+    return _PUBLIC[type(rec)](*values)
 
 
 def record(pending: Pending) -> Record:

@@ -1,0 +1,84 @@
+"""The engine's decision records and the public decisions built from them (API: ``pending``)."""
+
+from __future__ import annotations
+
+import copy
+import typing
+
+import attrs
+
+from coup_rules import (
+    Allow,
+    Config,
+    GameState,
+    Pending,
+    Tax,
+    apply,
+    from_json,
+    legal_moves,
+    new_game,
+    to_json,
+)
+from coup_rules import records as r
+from coup_rules.cards import Character
+from coup_rules.decisions import ChallengeActionWindow, CounterWindow
+from coup_rules.moves import Steal
+
+
+def test_every_public_decision_has_a_record_with_its_fields_and_kind() -> None:
+    """API: each public decision class has one engine record with the same fields, in order."""
+    publics = typing.get_args(Pending)
+    records = typing.get_args(r.Record)
+    assert len(records) == len(publics)
+    for rec, pub in zip(records, publics, strict=True):
+        assert rec.__name__ == pub.__name__
+        assert rec.fields == tuple(f.name for f in attrs.fields(pub))
+        assert rec.kind is pub.kind
+
+
+def test_records_with_equal_fields_of_different_kinds_differ() -> None:
+    """A challenge window and a counter window on the same action are different positions."""
+    steal = Steal(0, 1)
+    a = r.ChallengeActionWindow((1,), steal, Character.CAPTAIN)
+    b = r.CounterWindow((1,), steal, Character.CAPTAIN)
+    assert a != b
+    assert a == r.ChallengeActionWindow((1,), steal, Character.CAPTAIN)
+    assert hash(a) == hash(r.ChallengeActionWindow((1,), steal, Character.CAPTAIN))
+
+
+def test_public_and_record_are_inverse() -> None:
+    """API: ``record(public(x)) == x`` and the public decision carries the record's fields."""
+    steal = Steal(0, 1)
+    rec = r.CounterWindow((1,), steal, Character.CAPTAIN)
+    pub = r.public(rec)
+    assert pub == CounterWindow(waiting=(1,), action=steal, claim=Character.CAPTAIN)
+    assert r.record(pub) == rec
+
+
+def test_state_pending_is_built_once_and_kept() -> None:
+    """API: ``state.pending`` is a public frozen decision, the same object on every read."""
+    state = apply(new_game(Config(players=3), seed=4), Tax(0))
+    first = state.pending
+    assert isinstance(first, ChallengeActionWindow)
+    assert state.pending is first
+    assert state.core.pending == r.record(first)
+
+
+def test_states_built_from_the_public_decision_equal_the_engines() -> None:
+    """API: ``GameState(pending=...)`` and JSON rebuild the same position, record included."""
+    state = apply(new_game(Config(players=4), seed=9), Tax(0))
+    state = apply(state, Allow(1))
+    assert state.replace() == state
+    assert hash(state.replace()) == hash(state)
+    again = from_json(to_json(state), GameState)
+    assert again == state
+    assert again.core.pending == state.core.pending
+    assert legal_moves(again, 2) == legal_moves(state, 2)
+
+
+def test_records_survive_copying() -> None:
+    """A copied state (``copy.deepcopy``) is equal to its original and plays on the same way."""
+    state = apply(new_game(Config(players=4), seed=2), Tax(0))
+    twin = copy.deepcopy(state)
+    assert twin == state
+    assert apply(twin, Allow(1)) == apply(state, Allow(1))
