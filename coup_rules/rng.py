@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 
-__all__ = ["MAX_SEED", "fresh_seed", "pick", "seed_key"]
+__all__ = ["MAX_SEED", "fresh_seed", "keyed", "pick", "seed_key"]
 
 MAX_SEED = 2**256
 _SPAN = 2**64
@@ -32,15 +32,24 @@ def seed_key(seed: int) -> bytes:
     return seed.to_bytes(32, "big")
 
 
-def pick(key: bytes, counter: int, n: int) -> int:
-    """An unbiased index in ``range(n)`` for draw number ``counter``."""
+def keyed(seed: int) -> hashlib.blake2b:
+    """BLAKE2b keyed with ``seed``, nothing hashed yet: ``pick`` copies it for each digest.
+
+    Copying it skips compressing the key block again, which is half the cost of a digest.
+    """
+    return hashlib.blake2b(key=seed_key(seed), digest_size=8)
+
+
+def pick(hasher: hashlib.blake2b, counter: int, n: int) -> int:
+    """An unbiased index in ``range(n)`` for draw number ``counter`` (``hasher`` from ``keyed``)."""
     if n == 1:
         return 0
     limit = _SPAN - (_SPAN % n)
     k = 0
     while True:
-        digest = hashlib.blake2b(f"{counter}:{k}".encode(), key=key, digest_size=8).digest()
-        x = int.from_bytes(digest, "big")
+        h = hasher.copy()
+        h.update(f"{counter}:{k}".encode())
+        x = int.from_bytes(h.digest(), "big")
         if x < limit:
             return x % n
         k += 1

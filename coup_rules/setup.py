@@ -11,7 +11,7 @@ from coup_rules.constants import HAND_SIZE, MIN_COURT
 from coup_rules.events import AllegianceChanged, Dealt
 from coup_rules.log import EMPTY_LOG, Compact
 from coup_rules.records import AllegianceChoice
-from coup_rules.rng import MAX_SEED, fresh_seed, pick, seed_key
+from coup_rules.rng import MAX_SEED, fresh_seed, keyed, pick
 from coup_rules.rules.choices import needs_allegiance, next_setup_step
 from coup_rules.rules.table import Table
 from coup_rules.state import Core, GameState, Seat
@@ -23,11 +23,11 @@ class _Dealer:
     """Random picks from the seed, counted, for the opening deal."""
 
     def __init__(self, seed: int) -> None:
-        self.key = seed_key(seed)
+        self.hasher = keyed(seed)
         self.draws = 0
 
     def take(self, pile: list[Character]) -> Character:
-        card = pile.pop(pick(self.key, self.draws, len(pile)))
+        card = pile.pop(pick(self.hasher, self.draws, len(pile)))
         self.draws += 1
         return card
 

@@ -9,6 +9,7 @@ escapes ``apply``, so ``apply`` stays pure while each rule reads as a few plain 
 from __future__ import annotations
 
 from bisect import insort
+from hashlib import blake2b
 
 from coup_rules.cards import RANK, Character, sorted_cards, without
 from coup_rules.events import (
@@ -21,7 +22,7 @@ from coup_rules.events import (
     Won,
 )
 from coup_rules.log import Compact
-from coup_rules.rng import pick, seed_key
+from coup_rules.rng import keyed, pick
 from coup_rules.state import Core, Seat
 
 __all__ = ["Table"]
@@ -65,6 +66,7 @@ class Table:
         "court",
         "draws",
         "events",
+        "hasher",
         "living",
         "log",
         "pending",
@@ -97,6 +99,7 @@ class Table:
         ) = core
         self.players: list[Seat] = list(players)
         self.events: list[Compact] = []
+        self.hasher: blake2b | None = None
 
     def freeze(self) -> Core:
         """The new immutable position, with the events appended to the log."""
@@ -165,7 +168,10 @@ class Table:
 
     def random_index(self, n: int) -> int:
         """An unbiased random index in ``range(n)`` from the game's seed (R-INFO-5)."""
-        i = pick(seed_key(self.seed), self.draws, n)
+        hasher = self.hasher
+        if hasher is None:
+            hasher = self.hasher = keyed(self.seed)
+        i = pick(hasher, self.draws, n)
         self.draws += 1
         return i
 
