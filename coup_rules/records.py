@@ -370,4 +370,7 @@ def public(rec: Record) -> Pending:
 def record(pending: Pending) -> Record:
     """The record of a public decision (e.g. one decoded from JSON)."""
     cls = type(pending)
-    return _RECORD[cls](*[getattr(pending, name) for name in _NAMES[cls]])
+    rec = _RECORD.get(cls)
+    if rec is None:
+        raise TypeError(f"pending must be a decision of Pending or None, not {cls.__name__}")
+    return rec(*[getattr(pending, name) for name in _NAMES[cls]])

@@ -6,6 +6,7 @@ import copy
 import typing
 
 import attrs
+import pytest
 
 from coup_rules import (
     Allow,
@@ -74,6 +75,13 @@ def test_states_built_from_the_public_decision_equal_the_engines() -> None:
     assert again == state
     assert again.core.pending == state.core.pending
     assert legal_moves(again, 2) == legal_moves(state, 2)
+
+
+def test_a_state_built_by_hand_with_no_decision_for_pending_is_refused() -> None:
+    """API: ``GameState(...)`` takes a decision of ``Pending`` (or ``None``) as ``pending``."""
+    state = new_game(Config(players=3), seed=1)
+    with pytest.raises(TypeError, match="pending must be a decision"):
+        state.replace(pending="action")
 
 
 def test_records_survive_copying() -> None:
