@@ -16,6 +16,7 @@ import pytest
 
 import coup_rules
 from coup_rules import (
+    ActionMove,
     Allegiance,
     Allow,
     Block,
@@ -37,14 +38,13 @@ from coup_rules import (
     Keep,
     KeepChoice,
     LoseInfluence,
-    Move,
     Prove,
     Stage,
     Steal,
     apply,
     new_game,
 )
-from coup_rules.actions import ACTIONS, spec_of
+from coup_rules.actions import ACTIONS, ActionSpec, Aim, spec_of
 from tests.helpers import AMBASSADOR, ASSASSIN, CAPTAIN, CONTESSA, DUKE, play
 
 HANDS4 = [(DUKE, CAPTAIN), (ASSASSIN, CONTESSA), (AMBASSADOR, CAPTAIN), (DUKE, CONTESSA)]
@@ -315,7 +315,8 @@ def test_a_move_with_a_field_of_the_wrong_type_is_r_turn_7() -> None:
 
 
 @pytest.mark.parametrize("spec", ACTIONS, ids=lambda spec: spec.name)
-def test_spec_of_an_action_is_its_row_of_the_table(spec: Any) -> None:
-    """The action table: ``spec_of`` gives each action the row of its class."""
-    move: Move = spec.move(0, 1) if spec.aim.value != "none" else spec.move(0)
+def test_spec_of_an_action_is_its_row_of_the_table(spec: ActionSpec) -> None:
+    """R-ACT-1 to R-ACT-7, R-INQ-3, R-REF-7, R-REF-8: ``spec_of`` gives each action the row of
+    the action table that holds its facts."""
+    move: ActionMove = spec.move(0) if spec.aim is Aim.NONE else spec.move(0, 1)  # type: ignore[call-arg]
     assert spec_of(move) is spec
