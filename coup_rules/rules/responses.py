@@ -5,7 +5,7 @@ from __future__ import annotations
 from coup_rules.cards import Character
 from coup_rules.constants import ASSASSINATE_COST
 from coup_rules.decisions import Stage
-from coup_rules.events import Allowed, Blocked, Challenged, Conceded, Proved
+from coup_rules.events import Allowed, Blocked, Conceded, Proved
 from coup_rules.moves import Allow, Assassinate, Block, Challenge, Concede, Embezzle, Prove
 from coup_rules.records import (
     ActionChallengeAnswer,
@@ -17,7 +17,7 @@ from coup_rules.records import (
 from coup_rules.rules.flow import end_turn, lose_influence, open_counter, resolve
 from coup_rules.rules.table import Table
 
-__all__ = ["on_allow", "on_block", "on_challenge", "on_concede", "on_prove"]
+__all__ = ["answer_to", "narrowed", "on_allow", "on_block", "on_concede", "on_prove"]
 
 Window = ChallengeActionWindow | CounterWindow | ChallengeBlockWindow
 ChallengeWindow = ChallengeActionWindow | ChallengeBlockWindow
@@ -35,20 +35,15 @@ def answer_to(p: ChallengeWindow, move: Challenge) -> tuple[Answer, int]:
     return answer, challenged
 
 
-def on_challenge(t: Table, p: ChallengeWindow, move: Challenge) -> None:
-    """The first challenge closes the window; the claimant must answer it (R-WIN-2, R-WIN-5)."""
-    t.pending, challenged = answer_to(p, move)
-    t.events.append((Challenged, move.player, challenged))
-
-
 def on_allow(t: Table, p: Window, move: Allow) -> None:
-    """The seat leaves the window; once all have allowed, the window closes (R-WIN-2)."""
+    """The last seat asked allows, and the window closes (R-WIN-2, R-WIN-3, R-WIN-5).
+
+    An Allow that leaves other seats to answer only narrows the window (``narrowed``), and a
+    Challenge only opens the claimant's answer (``answer_to``): ``rules.step`` plays both on the
+    core directly, without a ``Table``.
+    """
     t.events.append((Allowed, move.player, p.kind))
-    seat = move.player
-    waiting = tuple([s for s in p.waiting if s != seat])
-    if waiting:
-        t.pending = narrowed(p, waiting)
-    elif isinstance(p, ChallengeActionWindow):
+    if isinstance(p, ChallengeActionWindow):
         open_counter(t, p.action)
     elif isinstance(p, CounterWindow):
         resolve(t, p.action)

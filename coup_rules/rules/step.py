@@ -128,10 +128,8 @@ def _play(t: Table, pending: Record, move: Move) -> None:
     """Apply ``move``, a legal answer to ``pending``."""
     match pending:  # the commonest decisions first
         case ChallengeActionWindow() | ChallengeBlockWindow():
-            if type(move) is Allow:
+            if type(move) is Allow:  # the last Allow (a Challenge never comes here: advance)
                 responses.on_allow(t, pending, move)
-            elif type(move) is Challenge:
-                responses.on_challenge(t, pending, move)
         case ActionChallengeAnswer() | BlockChallengeAnswer():
             if type(move) is Prove:
                 responses.on_prove(t, pending, move)
