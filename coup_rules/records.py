@@ -52,7 +52,12 @@ class _Record:
     fields: ClassVar[tuple[str, ...]] = ()
 
     def values(self) -> tuple[object, ...]:
+        """The fields' values, in the order of ``fields``."""
         raise NotImplementedError
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{n}={v!r}" for n, v in zip(self.fields, self.values(), strict=True))
+        return f"{type(self).__name__}({shown})"
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self.values() == other.values()
@@ -350,7 +355,7 @@ _NAMES: dict[type, tuple[str, ...]] = {
 
 
 def _check_twins() -> None:
-    """Every record mirrors its public twin field for field, and ends with its kind."""
+    """Every record mirrors its public twin field for field, and has its kind."""
     for rec, pub in _TWINS:
         if rec.fields != _NAMES[pub] or rec.fields[0] != "waiting":
             raise TypeError(f"{rec.__name__} does not mirror decisions.{pub.__name__}")

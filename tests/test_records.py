@@ -47,6 +47,14 @@ def test_records_with_equal_fields_of_different_kinds_differ() -> None:
     assert hash(a) == hash(r.ChallengeActionWindow((1,), steal, Character.CAPTAIN))
 
 
+def test_a_record_shows_its_fields() -> None:
+    """A record's repr names its class and fields, like its public twin's."""
+    rec = r.CounterWindow((1,), Steal(0, 1), Character.CAPTAIN)
+    assert repr(rec) == (
+        f"CounterWindow(waiting=(1,), action={Steal(0, 1)!r}, claim={Character.CAPTAIN!r})"
+    )
+
+
 def test_public_and_record_are_inverse() -> None:
     """API: ``record(public(x)) == x`` and the public decision carries the record's fields."""
     steal = Steal(0, 1)
