@@ -28,6 +28,7 @@ from coup_rules import (
     Convert,
     CounterWindow,
     Coup,
+    Decision,
     Embezzle,
     Examine,
     Exchange,
@@ -42,7 +43,9 @@ from coup_rules import (
     Stage,
     Steal,
     apply,
+    decisions,
     new_game,
+    records,
 )
 from coup_rules.actions import ACTIONS, ActionSpec, Aim, spec_of
 from tests.helpers import AMBASSADOR, ASSASSIN, CAPTAIN, CONTESSA, DUKE, play
@@ -320,3 +323,48 @@ def test_spec_of_an_action_is_its_row_of_the_table(spec: ActionSpec) -> None:
     the action table that holds its facts."""
     move: ActionMove = spec.move(0) if spec.aim is Aim.NONE else spec.move(0, 1)  # type: ignore[call-arg]
     assert spec_of(move) is spec
+
+
+# --- the engine's decision records (API: ``GameState.pending``) ---
+
+
+class _Mirror:
+    """A stand-in record: the fields and kind that ``records._check_twins`` compares."""
+
+    fields: tuple[str, ...] = ("waiting", "action")
+    kind = Decision.SHOW
+
+
+def test_every_record_mirrors_its_public_decision() -> None:
+    """API: the import-time check passes for the records as they are."""
+    records._check_twins()
+
+
+MIRRORS = "^_Mirror does not mirror decisions.ShowChoice$"
+KIND = r"^_Mirror\.kind is not decisions\.ShowChoice\.kind$"
+
+
+@pytest.mark.parametrize(
+    ("fields", "names", "kind", "message"),
+    [
+        (("waiting",), ("waiting", "action"), Decision.SHOW, MIRRORS),
+        (("action", "waiting"), ("action", "waiting"), Decision.SHOW, MIRRORS),
+        (("waiting", "action"), ("waiting", "action"), Decision.KEEP, KIND),
+    ],
+    ids=["other fields", "waiting not first", "other kind"],
+)
+def test_a_record_that_does_not_mirror_its_public_decision_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+    fields: tuple[str, ...],
+    names: tuple[str, ...],
+    kind: Decision,
+    message: str,
+) -> None:
+    """API: a record with other fields than its public twin, or fields not led by ``waiting``,
+    or another kind, fails the check that runs when ``coup_rules`` is imported, by name."""
+    monkeypatch.setattr(_Mirror, "fields", fields)
+    monkeypatch.setattr(_Mirror, "kind", kind)
+    monkeypatch.setattr(records, "_TWINS", ((_Mirror, decisions.ShowChoice),))
+    monkeypatch.setattr(records, "_NAMES", {decisions.ShowChoice: names})
+    with pytest.raises(TypeError, match=message):
+        records._check_twins()
