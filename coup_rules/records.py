@@ -52,8 +52,8 @@ class _Record:
     fields: ClassVar[tuple[str, ...]] = ()
 
     def values(self) -> tuple[object, ...]:
-        """The fields' values, in the order of ``fields``."""
-        raise NotImplementedError
+        """The fields' values, in the order of ``fields`` (for equality, hashing, ``public``)."""
+        return tuple([getattr(self, name) for name in self.fields])
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{n}={v!r}" for n, v in zip(self.fields, self.values(), strict=True))
@@ -83,9 +83,6 @@ class AllegianceChoice(_Record):
     def __init__(self, waiting: tuple[int, ...]) -> None:
         self.waiting = waiting
 
-    def values(self) -> tuple[object, ...]:
-        return (self.waiting,)
-
 
 @final
 class DraftChoice(_Record):
@@ -98,9 +95,6 @@ class DraftChoice(_Record):
     def __init__(self, waiting: tuple[int, ...]) -> None:
         self.waiting = waiting
 
-    def values(self) -> tuple[object, ...]:
-        return (self.waiting,)
-
 
 @final
 class ActionChoice(_Record):
@@ -112,9 +106,6 @@ class ActionChoice(_Record):
 
     def __init__(self, waiting: tuple[int, ...]) -> None:
         self.waiting = waiting
-
-    def values(self) -> tuple[object, ...]:
-        return (self.waiting,)
 
 
 @final
@@ -135,9 +126,6 @@ class ChallengeActionWindow(_Record):
         self.action = action
         self.claim = claim
 
-    def values(self) -> tuple[object, ...]:
-        return (self.waiting, self.action, self.claim)
-
 
 @final
 class CounterWindow(_Record):
@@ -156,9 +144,6 @@ class CounterWindow(_Record):
         self.waiting = waiting
         self.action = action
         self.claim = claim
-
-    def values(self) -> tuple[object, ...]:
-        return (self.waiting, self.action, self.claim)
 
 
 @final
@@ -181,9 +166,6 @@ class ChallengeBlockWindow(_Record):
         self.claim = claim
         self.block = block
 
-    def values(self) -> tuple[object, ...]:
-        return (self.waiting, self.action, self.claim, self.block)
-
 
 @final
 class ActionChallengeAnswer(_Record):
@@ -204,9 +186,6 @@ class ActionChallengeAnswer(_Record):
         self.action = action
         self.claim = claim
         self.challenger = challenger
-
-    def values(self) -> tuple[object, ...]:
-        return (self.waiting, self.action, self.claim, self.challenger)
 
 
 @final
@@ -231,9 +210,6 @@ class BlockChallengeAnswer(_Record):
         self.block = block
         self.challenger = challenger
 
-    def values(self) -> tuple[object, ...]:
-        return (self.waiting, self.action, self.claim, self.block, self.challenger)
-
 
 @final
 class InfluenceChoice(_Record):
@@ -257,9 +233,6 @@ class InfluenceChoice(_Record):
         self.block = block
         self.resume = resume
 
-    def values(self) -> tuple[object, ...]:
-        return (self.waiting, self.action, self.claim, self.block, self.resume)
-
 
 @final
 class KeepChoice(_Record):
@@ -281,9 +254,6 @@ class KeepChoice(_Record):
         self.claim = claim
         self.keep = keep
 
-    def values(self) -> tuple[object, ...]:
-        return (self.waiting, self.action, self.claim, self.keep)
-
 
 @final
 class ShowChoice(_Record):
@@ -297,9 +267,6 @@ class ShowChoice(_Record):
         self.waiting = waiting
         self.action = action
 
-    def values(self) -> tuple[object, ...]:
-        return (self.waiting, self.action)
-
 
 @final
 class InquisitorChoice(_Record):
@@ -312,9 +279,6 @@ class InquisitorChoice(_Record):
     def __init__(self, waiting: tuple[int, ...], action: Examine) -> None:
         self.waiting = waiting
         self.action = action
-
-    def values(self) -> tuple[object, ...]:
-        return (self.waiting, self.action)
 
 
 Record: TypeAlias = (

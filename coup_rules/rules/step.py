@@ -72,7 +72,7 @@ def play(state: GameState, move: object) -> GameState | None:
     player = getattr(move, "player", None)
     if pending is None or type(player) is not int or player not in pending.waiting:
         return None
-    cache = state._legal
+    cache = state._legal  # legal_of, inlined: one Python call fewer per apply (about 1 %)
     legal = cache.get(player)
     if legal is None:
         legal = cache[player] = legal_for(core, player)
