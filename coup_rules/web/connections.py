@@ -28,7 +28,11 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from coup_rules.web.limits import Limits
 
-__all__ = ["fit_file_limit", "protocol_class"]
+__all__ = ["BACKLOG", "fit_file_limit", "protocol_class"]
+
+BACKLOG = 128
+"""Connections the system queues for the server to accept. The event loop accepts up to this many
+at once before any of them can close an idle one, so they need files of their own."""
 
 SPARE_FILES = 64
 """Files the server needs besides its connections: the database and its journal, the listening
@@ -139,13 +143,17 @@ def protocol_class(limits: Limits) -> type[asyncio.Protocol]:
 
 def fit_file_limit(max_connections: int) -> int:
     """Raise the process's file limit for ``max_connections`` connections if the system allows;
-    returns how many connections fit (``max_connections``, or fewer under a low hard limit)."""
+    returns how many connections fit (``max_connections``, or fewer under a low hard limit).
+
+    Besides the connections, the limit must hold ``SPARE_FILES`` and a burst of ``BACKLOG``
+    connections accepted at once: a server out of files stops accepting for a second."""
     try:
         import resource
     except ImportError:  # not on a Unix: no file limit to read
         return max_connections
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = max_connections + SPARE_FILES
+    extra = SPARE_FILES + BACKLOG
+    wanted = max_connections + extra
     if soft != resource.RLIM_INFINITY and soft < wanted:
         raised = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
         try:
@@ -155,4 +163,4 @@ def fit_file_limit(max_connections: int) -> int:
             pass
     if soft == resource.RLIM_INFINITY:
         return max_connections
-    return max(1, min(max_connections, soft - SPARE_FILES))
+    return max(1, min(max_connections, soft - extra))

@@ -115,14 +115,14 @@ def limits_of(args: argparse.Namespace) -> Limits:
     return Limits(**values)
 
 
-def _listen(host: str, port: int) -> socket.socket:
+def _listen(host: str, port: int, backlog: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY only on sockets that say they are TCP, and
     # without it every answer waits ~40 ms for the client's delayed ACK.
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
-    sock.listen(2048)
+    sock.listen(backlog)
     sock.set_inheritable(True)
     return sock
 
@@ -186,10 +186,10 @@ def _run(args: argparse.Namespace, limits: Limits, site: Site) -> int:
     import uvicorn
 
     from coup_rules.web.app import create_app
-    from coup_rules.web.connections import fit_file_limit, protocol_class
+    from coup_rules.web.connections import BACKLOG, fit_file_limit, protocol_class
 
     try:
-        sock = _listen(args.host, args.port)
+        sock = _listen(args.host, args.port, BACKLOG)
     except OSError as error:
         print(
             f"coup-rules serve: cannot listen on {args.host}:{args.port}: {error}", file=sys.stderr
@@ -198,12 +198,6 @@ def _run(args: argparse.Namespace, limits: Limits, site: Site) -> int:
     port = sock.getsockname()[1]
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"coup-rules serve: http://{shown}:{port}/ (games in {args.db})", flush=True)
-    if not _is_loopback(args.host):
-        print(
-            "  anyone who can reach this address can create games; "
-            "a game is seen and played only through its private links",
-            flush=True,
-        )
     fitting = fit_file_limit(limits.max_connections)
     if fitting < limits.max_connections:
         print(
@@ -212,6 +206,12 @@ def _run(args: argparse.Namespace, limits: Limits, site: Site) -> int:
             flush=True,
         )
         limits = attrs.evolve(limits, max_connections=fitting)
+    if not _is_loopback(args.host):
+        print(
+            "  anyone who can reach this address can create games; "
+            "a game is seen and played only through its private links",
+            flush=True,
+        )
     app = create_app(args.db, bot_delay=args.bot_delay, limits=limits, site=site)
     config = uvicorn.Config(
         app,
@@ -220,6 +220,7 @@ def _run(args: argparse.Namespace, limits: Limits, site: Site) -> int:
         access_log=False,
         timeout_graceful_shutdown=2,
         timeout_keep_alive=limits.keep_alive,
+        backlog=BACKLOG,
         proxy_headers=True,
         forwarded_allow_ips=",".join(args.trusted_proxy) or LOOPBACK_PROXIES,
     )
