@@ -43,7 +43,7 @@ from coup_rules.serde import DecodeError, from_json
 from coup_rules.views import view
 from coup_rules.web.bots import BOT_NAMES
 from coup_rules.web.hub import HUMAN, Forbidden, Hub, NotFound, Stale, Table
-from coup_rules.web.limits import BadJson, Limits, LimitsMiddleware, read_json
+from coup_rules.web.limits import BadJson, Limits, LimitsMiddleware, read_json, token_of
 from coup_rules.web.render import envelope
 from coup_rules.web.security import SecurityMiddleware, Site
 
@@ -89,10 +89,7 @@ async def _body(request: Request, limits: Limits) -> Any:
 
 
 def _token(request: Request) -> str | None:
-    header = request.headers.get("authorization", "")
-    if header.lower().startswith("bearer "):
-        return header[7:].strip()
-    return request.query_params.get("token")
+    return token_of(request.scope)  # the one the stream limits count, too
 
 
 def _seat_param(text: str) -> int | None:

@@ -33,7 +33,7 @@ from urllib.parse import parse_qs
 
 import attrs
 
-__all__ = ["BadJson", "Limits", "LimitsMiddleware", "read_json"]
+__all__ = ["BadJson", "Limits", "LimitsMiddleware", "read_json", "token_of"]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -166,7 +166,7 @@ def header(scope: Scope, name: bytes) -> str | None:
 
 
 def token_of(scope: Scope) -> str | None:
-    """The token a request carries: ``Authorization: Bearer T``, else ``?token=T``."""
+    """The token a request carries: ``Authorization: Bearer T``, else the first ``?token=T``."""
     auth = header(scope, b"authorization") or ""
     if auth[:7].lower() == "bearer ":
         return auth[7:].strip()
@@ -200,12 +200,14 @@ class _Rate:
         self.per_second = per_minute / 60.0
         self.clock = clock
         self.buckets: dict[str, _Bucket] = {}
+        self.prune_at = 10_000  # buckets kept before the refilled ones are dropped
 
     def take(self, key: str) -> float:
         """0 if ``key`` may go ahead now (and one is taken), else seconds until it may."""
         now = self.clock()
-        if len(self.buckets) > 10_000:
+        if len(self.buckets) > self.prune_at:
             self._forget_full(now)
+            self.prune_at = max(10_000, 2 * len(self.buckets))
         bucket = self.buckets.get(key)
         if bucket is None:
             bucket = self.buckets[key] = _Bucket(self.capacity, now)

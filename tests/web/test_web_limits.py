@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
-from tests.web.support import counter, need_web, seeded_bots
+from coup_rules.web.serve import LIMIT_FLAGS, build_parser, limits_of, serve_main
+from tests.web.support import ROOT, counter, need_web, seeded_bots
 
 need_web()
 
@@ -275,3 +278,23 @@ def test_event_streams_are_capped_per_token_and_in_all() -> None:
     assert [status for status, _ in answers] == [200, 200, 429, 200, 200, 200, 503]
     assert answers[2][1]["retry-after"] == "5"
     assert answers[6][1]["retry-after"] == "30"
+
+
+# --- the flags and their documentation ---------------------------------------------------------
+
+
+def test_each_limit_has_a_flag_whose_default_is_the_limits_default() -> None:
+    args = build_parser().parse_args([])
+    assert limits_of(args) == Limits()
+    assert {name for name, _, _ in LIMIT_FLAGS} == set(attrs.fields_dict(Limits))
+    with pytest.raises(SystemExit):
+        serve_main(["--max-body", "0"])
+
+
+def test_the_deploying_page_lists_every_limit_flag_with_its_default() -> None:
+    page = (ROOT / "docs" / "guide" / "deploying.md").read_text()
+    rows = re.findall(r"^\| `(--[a-z-]+)` \| ([^|]+) \|", page, flags=re.MULTILINE)
+    documented = {flag: default.strip() for flag, default in rows}
+    args = vars(build_parser().parse_args([]))
+    expected = {"--" + name.replace("_", "-"): str(args[name]) for name, _, _ in LIMIT_FLAGS}
+    assert documented == expected

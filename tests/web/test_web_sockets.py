@@ -154,3 +154,27 @@ def test_an_idle_keep_alive_connection_is_closed(strict: ServerProcess) -> None:
         data, took = _wait_closed(sock, 4)
     assert data == b""
     assert took < 3
+
+
+def test_when_every_connection_is_busy_a_new_one_gets_503(tmp_path: Path) -> None:
+    with ServerProcess(tmp_path / "games.sqlite3", "--max-connections", "3") as server:
+        game = httpx2.post(server.url + "/api/games", json={"config": {"players": 2}}).json()
+        token = game["spectator"]["token"]
+        request = (
+            f"GET /api/games/{game['game']}/seats/spectator/events?token={token} HTTP/1.1\r\n"
+            "Host: 127.0.0.1\r\n\r\n"
+        ).encode()
+        streams = [socket.create_connection(_address(server), timeout=5) for _ in range(3)]
+        try:
+            for sock in streams:  # three event streams: three connections busy answering
+                sock.sendall(request)
+                assert sock.recv(4096).startswith(b"HTTP/1.1 200 ")
+            with socket.create_connection(_address(server), timeout=5) as extra:
+                data, _ = _wait_closed(extra, 4)
+            assert data.startswith(b"HTTP/1.1 503 ")
+            assert b"retry-after: 1\r\n" in data
+            streams.pop().close()
+            wait_until(lambda: httpx2.get(server.url + "/api/bots").status_code == 200, 5)
+        finally:
+            for sock in streams:
+                sock.close()
