@@ -159,10 +159,10 @@ class SecurityMiddleware:
         await self.app(scope, receive, send_with_headers)
 
     def _same_origin(self, origin: str, scope: Scope, host: tuple[str, int | None]) -> bool:
-        parts = urlsplit(origin)
         try:
+            parts = urlsplit(origin)
             port = parts.port
-        except ValueError:
+        except ValueError:  # e.g. "http://[": not a URL
             return False
         if not parts.hostname or parts.path or parts.scheme not in _DEFAULT_PORT:
             return False

@@ -4,9 +4,9 @@ never holds a token.
 Hypothesis sends requests to every route of the app, with tokens of any characters (in the
 ``Authorization`` header and in ``?token=``), game ids and seats of any characters, JSON bodies
 of any shape (deeply nested, huge, with huge numbers), bytes that are not JSON or not UTF-8,
-any content type and any method. The games they aim at are real ones, so valid tokens and
-bodies are mixed in and requests get past the first checks. Meanwhile every log record of every
-logger is kept: none may hold a token, real or fuzzed.
+any content type, ``Host`` and ``Origin``, and any method. The games they aim at are real ones,
+so valid tokens and bodies are mixed in and requests get past the first checks. Meanwhile every
+log record of every logger is kept: none may hold a token, real or fuzzed.
 """
 
 from __future__ import annotations
@@ -123,7 +123,14 @@ content_type = st.sampled_from(
     [None, "application/json", "application/json; charset=utf-8", "text/plain", "x/y", "é"]
 )
 method = st.sampled_from(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE"])
-origin = st.sampled_from([None, "http://127.0.0.1", "http://evil.example", "null", "é://"])
+origin = st.one_of(
+    st.sampled_from([None, "http://127.0.0.1", "http://evil.example", "null", "http://["]),
+    any_text,
+)
+host = st.one_of(
+    st.sampled_from([None, "127.0.0.1", "localhost:80", "[::1]", "evil.example", "[", "a:b:c"]),
+    any_text,
+)
 
 
 @st.composite
@@ -159,7 +166,10 @@ def requests(draw: st.DrawFn, target: Target) -> dict[str, Any]:
         headers["Content-Type"] = kind.encode()
     where = draw(origin)
     if where is not None:
-        headers["Origin"] = where.encode()
+        headers["Origin"] = where.encode("utf-8", "surrogatepass")
+    name = draw(host)
+    if name is not None:
+        headers["Host"] = name.encode("utf-8", "surrogatepass")
     target.sent_tokens.add(token)
     return {
         "method": verb,

@@ -87,7 +87,16 @@ def test_creating_needs_application_json(client: TestClient, content_type: str |
 
 
 @pytest.mark.parametrize(
-    "origin", ["http://evil.example", "http://127.0.0.1:9999", "https://127.0.0.1:8000", "null"]
+    "origin",
+    [
+        "http://evil.example",
+        "http://127.0.0.1:9999",
+        "https://127.0.0.1:8000",
+        "null",
+        "http://[",
+        "http://127.0.0.1:8000/path",
+        "http://127.0.0.1:x",
+    ],
 )
 def test_another_origin_cannot_create_or_move(client: TestClient, origin: str) -> None:
     response = client.post("/api/games", json=GAME, headers={"Origin": origin})
