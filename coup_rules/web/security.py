@@ -29,7 +29,7 @@ import attrs
 
 from coup_rules.web.limits import App, Message, Receive, Scope, Send, header, problem
 
-__all__ = ["LOOPBACK_NAMES", "SecurityMiddleware", "Site"]
+__all__ = ["LOOPBACK_NAMES", "SecurityMiddleware", "Site", "is_address"]
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 """The names a server answers to by default."""
@@ -50,7 +50,8 @@ def _split_host(value: str) -> tuple[str, int | None] | None:
     return name.rstrip("."), port
 
 
-def _is_address(name: str) -> bool:
+def is_address(name: str) -> bool:
+    """Whether ``name`` is an IP address written as such."""
     try:
         ipaddress.ip_address(name)
     except ValueError:
@@ -105,7 +106,7 @@ class Site:
 
     def answers(self, name: str) -> bool:
         """Whether a request for ``Host`` name ``name`` is answered."""
-        return name in self.hosts or _is_address(name)
+        return name in self.hosts or is_address(name)
 
 
 class SecurityMiddleware:

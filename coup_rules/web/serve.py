@@ -10,7 +10,7 @@ import sys
 import attrs
 
 from coup_rules.web.limits import Limits
-from coup_rules.web.security import Site
+from coup_rules.web.security import Site, is_address
 
 __all__ = ["LIMIT_FLAGS", "build_parser", "limits_of", "serve_main"]
 
@@ -127,14 +127,6 @@ def _listen(host: str, port: int, backlog: int) -> socket.socket:
     return sock
 
 
-def _is_address(host: str) -> bool:
-    try:
-        ipaddress.ip_address(host)
-    except ValueError:
-        return False
-    return True
-
-
 def _is_loopback(host: str) -> bool:
     try:
         return ipaddress.ip_address(host).is_loopback
@@ -155,7 +147,7 @@ def serve_main(argv: list[str] | None = None) -> int:
     try:
         limits = limits_of(args)
         hosts = list(args.allowed_host)
-        if not _is_address(args.host) and args.host not in ("", "localhost"):
+        if not is_address(args.host) and args.host not in ("", "localhost"):
             hosts.append(args.host)
         site = Site.of(args.public_url, hosts)
     except ValueError as error:
