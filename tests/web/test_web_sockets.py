@@ -178,3 +178,4 @@ def test_when_every_connection_is_busy_a_new_one_gets_503(tmp_path: Path) -> Non
         finally:
             for sock in streams:
                 sock.close()
+    assert token not in "".join(server.output)  # the server's whole log
