@@ -269,7 +269,7 @@ class LimitsMiddleware:
         if method == "POST" and path == "/api/games":
             if await self._refuse_creation(scope, send):
                 return
-        elif method == "GET" and path.startswith("/api/games/") and path.endswith("/events"):
+        elif method in ("GET", "HEAD") and path.startswith("/api/") and path.endswith("/events"):
             await self._stream(scope, replay, send)
             return
         await self.app(scope, replay, send)
@@ -281,31 +281,26 @@ class LimitsMiddleware:
         if declared is not None and declared.isdigit() and int(declared) > limits.max_body:
             await _too_large(send, limits)
             return None
-        deadline = self.clock() + limits.body_timeout
         chunks: list[bytes] = []
         size = 0
-        while True:
-            try:
-                async with asyncio.timeout(max(0.0, deadline - self.clock())):
+        try:
+            async with asyncio.timeout(limits.body_timeout):
+                while True:
                     message = await receive()
-            except TimeoutError:
-                await problem(
-                    send,
-                    408,
-                    "timeout",
-                    f"the body did not arrive within {limits.body_timeout:g} s",
-                )
-                return None
-            if message["type"] == "http.disconnect":
-                return None  # nobody is left to answer
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > limits.max_body:
-                await _too_large(send, limits)
-                return None
-            chunks.append(chunk)
-            if not message.get("more_body", False):
-                return b"".join(chunks)
+                    if message["type"] == "http.disconnect":
+                        return None  # nobody is left to answer
+                    chunk = message.get("body", b"")
+                    size += len(chunk)
+                    if size > limits.max_body:
+                        await _too_large(send, limits)
+                        return None
+                    chunks.append(chunk)
+                    if not message.get("more_body", False):
+                        return b"".join(chunks)
+        except TimeoutError:
+            detail = f"the body did not arrive within {limits.body_timeout:g} s"
+            await problem(send, 408, "timeout", detail)
+            return None
 
     async def _refuse_creation(self, scope: Scope, send: Send) -> bool:
         """Refuse a new game if its client is over its rate or too many games are live."""
