@@ -21,6 +21,7 @@ This module needs only the standard library and attrs.
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 from collections.abc import Iterable
 from urllib.parse import urlsplit
@@ -120,11 +121,18 @@ class SecurityMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        api = scope["path"].startswith("/api/")
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = _secured(list(message.get("headers", ())), api)
+            await send(message)
+
+        refuse = functools.partial(problem, send_with_headers)
         host = _split_host(header(scope, b"host") or "")
         if host is None or not self.site.answers(host[0]):
             shown = (header(scope, b"host") or "")[:80]
-            await problem(
-                send,
+            await refuse(
                 400,
                 "unknown_host",
                 f"this server does not answer for the host {shown!r}; "
@@ -134,8 +142,7 @@ class SecurityMiddleware:
         if scope["method"] not in _SAFE:
             media = (header(scope, b"content-type") or "").split(";")[0].strip().lower()
             if media != "application/json":
-                await problem(
-                    send,
+                await refuse(
                     415,
                     "unsupported_media_type",
                     "a request that changes something must send Content-Type: application/json",
@@ -143,20 +150,12 @@ class SecurityMiddleware:
                 return
             origin = header(scope, b"origin")
             if origin is not None and not self._same_origin(origin, scope, host):
-                await problem(
-                    send,
+                await refuse(
                     403,
                     "cross_origin",
                     "a page of another site cannot change anything here",
                 )
                 return
-        api = scope["path"].startswith("/api/")
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = _secured(list(message.get("headers", ())), api)
-            await send(message)
-
         await self.app(scope, receive, send_with_headers)
 
     def _same_origin(self, origin: str, scope: Scope, host: tuple[str, int | None]) -> bool:

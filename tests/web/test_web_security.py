@@ -132,7 +132,14 @@ def test_behind_a_proxy_the_public_origin_may_create(tmp_path: Path) -> None:
 def test_api_answers_are_neither_cached_nor_sniffed(client: TestClient) -> None:
     game = client.post("/api/games", json=GAME)
     bad = client.get("/api/games/nope/seats/0")
-    for response in (game, bad, client.get("/api/bots")):
+    refused = [
+        client.get("/api/bots", headers={"Host": "evil.example"}),
+        client.post("/api/games", content="{}"),
+        client.post("/api/games", json=GAME, headers={"Origin": "http://evil.example"}),
+        client.post("/api/games", json=GAME, headers={"Content-Length": "999999"}),
+    ]
+    assert [r.status_code for r in refused] == [400, 415, 403, 413]
+    for response in (game, bad, client.get("/api/bots"), *refused):
         assert response.headers["cache-control"] == "no-store"
         assert response.headers["x-content-type-options"] == "nosniff"
 
