@@ -21,6 +21,7 @@ every real client out. ``protocol_class`` returns uvicorn's h11 protocol with tw
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from typing import Any
 
@@ -41,11 +42,12 @@ socket, the event loop's own, standard streams, a margin."""
 
 def _answer(status: bytes, error: str, detail: str, *extra: bytes) -> bytes:
     """A whole HTTP answer, written before or instead of reading a request."""
-    body = f'{{"error": "{error}", "detail": "{detail}"}}'.encode()
+    body = json.dumps({"error": error, "detail": detail}).encode()
     head = [
         b"HTTP/1.1 " + status,
         b"content-type: application/json",
         b"cache-control: no-store",
+        b"x-content-type-options: nosniff",
         b"connection: close",
         *extra,
         b"content-length: " + str(len(body)).encode(),
