@@ -179,3 +179,10 @@ def test_when_every_connection_is_busy_a_new_one_gets_503(tmp_path: Path) -> Non
             for sock in streams:
                 sock.close()
     assert token not in "".join(server.output)  # the server's whole log
+
+
+def test_a_head_over_16_kib_is_answered_400(strict: ServerProcess) -> None:
+    with socket.create_connection(_address(strict), timeout=5) as sock:
+        sock.sendall(b"GET /api/bots HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + b"x" * 20_000)
+        data, _ = _wait_closed(sock, 4)
+    assert data.startswith(b"HTTP/1.1 400 ")  # the parser's limit (at the timeout it is a 408)
