@@ -1,7 +1,8 @@
 """A bounded load test of ``coup-rules serve``: N concurrent games on loopback for S seconds.
 
 Starts a server (``python -m coup_rules.web --bot-delay 0``, or the ``--bot-delay`` given) on a
-free loopback port with a fresh database, then runs ``--games`` clients at once. Each client
+free loopback port with a fresh database and its default limits, but for the rate of new games
+per address (all the clients share one), then runs ``--games`` clients at once. Each client
 creates a game in which it holds seat 0 and bots hold the other seats, follows its seat's event
 stream (server-sent events, as the browser page does) and answers every decision with a random
 legal move posted with its version; when its game ends it starts another. After ``--seconds``
@@ -153,8 +154,10 @@ def _moves_in(db: Path) -> int:
 
 def _start_server(db: Path, bot_delay: float) -> tuple[subprocess.Popen[str], str]:
     command = [sys.executable, "-m", "coup_rules.web", "--port", "0", "--db", str(db)]
+    # One address creates every game here: lift the per-address rate, keep every other limit.
+    limits = ["--games-per-minute", "1000000"]
     proc = subprocess.Popen(
-        [*command, "--bot-delay", str(bot_delay)],
+        [*command, "--bot-delay", str(bot_delay), *limits],
         stdout=subprocess.PIPE,
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},

@@ -15,8 +15,10 @@ Bearer`` header, or in ``?token=`` where a browser cannot set headers, as for ``
 
 Status codes: 400 malformed JSON or move (with the decode error), 403 a token that does not
 speak for the seat or a move for another seat, 404 no such game, 409 a move made against an
-older version (nothing changed), 413 a body over 64 KiB, 422 an illegal move (with the engine's
-``reason`` and ``rule``).
+older version (nothing changed), 422 an illegal move (with the engine's ``reason`` and ``rule``).
+In front of the routes, ``SecurityMiddleware`` (security.py) checks the Host, the content type
+and origin of state-changing requests and adds the headers of every answer, and
+``LimitsMiddleware`` (limits.py) answers 408, 413, 429 and 503 for requests beyond ``Limits``.
 """
 
 from __future__ import annotations
@@ -41,12 +43,13 @@ from coup_rules.serde import DecodeError, from_json
 from coup_rules.views import view
 from coup_rules.web.bots import BOT_NAMES
 from coup_rules.web.hub import HUMAN, Forbidden, Hub, NotFound, Stale, Table
+from coup_rules.web.limits import BadJson, Limits, LimitsMiddleware, read_json, token_of
 from coup_rules.web.render import envelope
+from coup_rules.web.security import SecurityMiddleware, Site
 
 __all__ = ["create_app"]
 
 STATIC = Path(__file__).resolve().parent / "static"
-MAX_BODY = 64 * 1024
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
 
 _PAGE_HEADERS = {
@@ -73,26 +76,20 @@ def _json(text: str, status: int = 200) -> Response:
     return Response(text, status_code=status, media_type="application/json")
 
 
-async def _body(request: Request) -> Any:
-    data = b""
+async def _body(request: Request, limits: Limits) -> Any:
+    """The JSON body (its size and time already bounded by ``LimitsMiddleware``)."""
     try:
-        async for chunk in request.stream():
-            data += chunk
-            if len(data) > MAX_BODY:
-                raise _Problem(413, "too_large", f"the body is over {MAX_BODY} bytes")
+        data = await request.body()
     except ClientDisconnect as error:  # nobody is left to answer; nothing was changed
         raise _Problem(400, "disconnected", "the client went away") from error
     try:
-        return json.loads(data)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise _Problem(400, "malformed", f"the body is not JSON: {error}") from error
+        return read_json(data, limits)
+    except BadJson as error:
+        raise _Problem(400, "malformed", str(error)) from error
 
 
 def _token(request: Request) -> str | None:
-    header = request.headers.get("authorization", "")
-    if header.lower().startswith("bearer "):
-        return header[7:].strip()
-    return request.query_params.get("token")
+    return token_of(request.scope)  # the one the stream limits count, too
 
 
 def _seat_param(text: str) -> int | None:
@@ -117,12 +114,17 @@ def create_app(
     bot_delay: float = 0.6,
     seeds: Callable[[], int | None] | None = None,
     bot_rng: Callable[[str], random.Random] | None = None,
+    limits: Limits | None = None,
+    site: Site | None = None,
 ) -> Starlette:
     """The web app, serving the games stored in ``db`` (an SQLite file, created if missing).
 
-    The arguments are those of ``Hub``; the app's ``state.hub`` is the hub, started and stopped
-    with the app's lifespan.
+    ``bot_delay``, ``seeds`` and ``bot_rng`` are those of ``Hub``; the app's ``state.hub`` is
+    the hub, started and stopped with the app's lifespan. ``limits`` bounds what a client may
+    take (``Limits()`` by default) and ``site`` names the hosts the app answers (by default
+    ``Site()``: loopback names and IP addresses).
     """
+    limits = Limits() if limits is None else limits
     hub = Hub(db, bot_delay=bot_delay, seeds=seeds, bot_rng=bot_rng)
 
     def seat_of(request: Request) -> tuple[Table, int | None]:
@@ -143,7 +145,7 @@ def create_app(
 
     async def create(request: Request) -> Response:
         try:
-            body = await _body(request)
+            body = await _body(request, limits)
             if not isinstance(body, dict):
                 raise _Problem(400, "malformed", "the body must be a JSON object")
             config = from_json(json.dumps(body.get("config", {})), Config)
@@ -195,7 +197,7 @@ def create_app(
             table, seat = seat_of(request)
             if seat is None:
                 raise _Problem(403, "forbidden", "spectators cannot move")
-            body = await _body(request)
+            body = await _body(request, limits)
             if not isinstance(body, dict) or set(body) != {"version", "move"}:
                 raise _Problem(400, "malformed", 'the body must be {"version": N, "move": {...}}')
             version = body["version"]
@@ -268,5 +270,11 @@ def create_app(
         ],
         lifespan=lifespan,
     )
+    app.add_middleware(
+        LimitsMiddleware,
+        limits=limits,
+        live_games=lambda: sum(not t.state.is_over for t in hub.tables.values()),
+    )
+    app.add_middleware(SecurityMiddleware, site=Site() if site is None else site)
     app.state.hub = hub
     return app

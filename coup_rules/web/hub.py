@@ -254,7 +254,12 @@ class Hub:
             expected = record.tokens[seat]
         else:
             raise Forbidden(f"this game has no seat {seat}")
-        if token is None or expected is None or not secrets.compare_digest(token, expected):
+        if (
+            token is None
+            or expected is None
+            or not token.isascii()  # compare_digest refuses other strings; tokens are ASCII
+            or not secrets.compare_digest(token, expected)
+        ):
             who = "the spectators" if seat is None else f"seat {seat}"
             raise Forbidden(f"this token does not speak for {who} of game {record.id}")
         return seat

@@ -7,9 +7,31 @@ import ipaddress
 import socket
 import sys
 
-__all__ = ["build_parser", "serve_main"]
+import attrs
+
+from coup_rules.web.limits import Limits
+from coup_rules.web.security import Site, is_address
+
+__all__ = ["LIMIT_FLAGS", "build_parser", "limits_of", "serve_main"]
 
 DEFAULT_DB = "coup-games.sqlite3"
+LOOPBACK_PROXIES = "127.0.0.1,::1"
+
+LIMIT_FLAGS: tuple[tuple[str, str, str], ...] = (
+    ("header_timeout", "S", "seconds a client may take to send a request's head"),
+    ("body_timeout", "S", "seconds a client may take to send a request's body"),
+    ("keep_alive", "S", "seconds an idle connection stays open between requests"),
+    ("max_connections", "N", "open connections (when full, the longest idle one is closed)"),
+    ("max_streams", "N", "event streams open at once, over all games"),
+    ("max_streams_per_token", "N", "event streams open at once with one link"),
+    ("max_body", "BYTES", "bytes in a request body"),
+    ("max_json_depth", "N", "nesting of arrays and objects in a request body"),
+    ("max_number_digits", "N", "digits of a number in a request body"),
+    ("games_per_minute", "N", "new games per client address (IPv6: per /64) per minute"),
+    ("max_live_games", "N", "unfinished games at once"),
+)
+"""Per field of ``Limits``: the flag's metavar and help (the flag is ``--field-name``, its
+default the field's)."""
 
 
 def build_parser(prog: str = "coup-rules serve") -> argparse.ArgumentParser:
@@ -43,17 +65,64 @@ def build_parser(prog: str = "coup-rules serve") -> argparse.ArgumentParser:
         metavar="S",
         help="seconds a bot waits before moving, so people can follow (default 0.6)",
     )
+    site = parser.add_argument_group("deployment")
+    site.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address people use, e.g. https://coup.example.org behind a TLS reverse "
+        "proxy: its name is answered and its origin may post",
+    )
+    site.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="also answer requests for this host name (repeatable; loopback names and IP "
+        "addresses are always answered)",
+    )
+    site.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDR",
+        help="a reverse proxy whose X-Forwarded-For/-Proto headers are believed (repeatable; "
+        f"default {LOOPBACK_PROXIES})",
+    )
+    bounds = parser.add_argument_group("limits (a request beyond one is answered 4xx or 503)")
+    fields = attrs.fields_dict(Limits)
+    for name, metavar, text in LIMIT_FLAGS:
+        default = fields[name].default
+        bounds.add_argument(
+            "--" + name.replace("_", "-"),
+            type=type(default),
+            default=default,
+            metavar=metavar,
+            help=f"{text} (default {default})",
+        )
     return parser
 
 
-def _listen(host: str, port: int) -> socket.socket:
+def limits_of(args: argparse.Namespace) -> Limits:
+    """The ``Limits`` of parsed arguments.
+
+    Raises:
+        ValueError: a limit is not positive.
+    """
+    values = {name: getattr(args, name) for name, _, _ in LIMIT_FLAGS}
+    for name, value in values.items():
+        if not value > 0:
+            raise ValueError(f"--{name.replace('_', '-')} must be positive, not {value}")
+    return Limits(**values)
+
+
+def _listen(host: str, port: int, backlog: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY only on sockets that say they are TCP, and
     # without it every answer waits ~40 ms for the client's delayed ACK.
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
-    sock.listen(2048)
+    sock.listen(backlog)
     sock.set_inheritable(True)
     return sock
 
@@ -76,9 +145,17 @@ def serve_main(argv: list[str] | None = None) -> int:
     if args.bot_delay < 0:
         parser.error("--bot-delay must not be negative")
     try:
-        import uvicorn
+        limits = limits_of(args)
+        hosts = list(args.allowed_host)
+        if not is_address(args.host) and args.host not in ("", "localhost"):
+            hosts.append(args.host)
+        site = Site.of(args.public_url, hosts)
+    except ValueError as error:
+        parser.error(str(error))
+    try:  # the web extra; used in _run
+        import uvicorn  # noqa: F401
 
-        from coup_rules.web.app import create_app
+        import coup_rules.web.app  # noqa: F401
     except ImportError as error:
         print(
             f"coup-rules serve needs the web extra ({error.name} is missing): "
@@ -86,8 +163,25 @@ def serve_main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    from coup_rules.web.dbfile import InUse, claim
+
     try:
-        sock = _listen(args.host, args.port)
+        with claim(args.db):
+            return _run(args, limits, site)
+    except InUse as error:
+        print(f"coup-rules serve: {error}", file=sys.stderr)
+        return 1
+
+
+def _run(args: argparse.Namespace, limits: Limits, site: Site) -> int:
+    """Listen, then serve until stopped (the database is claimed)."""
+    import uvicorn
+
+    from coup_rules.web.app import create_app
+    from coup_rules.web.connections import BACKLOG, fit_file_limit, protocol_class
+
+    try:
+        sock = _listen(args.host, args.port, BACKLOG)
     except OSError as error:
         print(
             f"coup-rules serve: cannot listen on {args.host}:{args.port}: {error}", file=sys.stderr
@@ -96,13 +190,31 @@ def serve_main(argv: list[str] | None = None) -> int:
     port = sock.getsockname()[1]
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"coup-rules serve: http://{shown}:{port}/ (games in {args.db})", flush=True)
+    fitting = fit_file_limit(limits.max_connections)
+    if fitting < limits.max_connections:
+        print(
+            f"  the file limit allows {fitting} connections, not {limits.max_connections}: "
+            "raise it (ulimit -n) or lower --max-connections",
+            flush=True,
+        )
+        limits = attrs.evolve(limits, max_connections=fitting)
     if not _is_loopback(args.host):
         print(
             "  anyone who can reach this address can create games; "
             "a game is seen and played only through its private links",
             flush=True,
         )
-    app = create_app(args.db, bot_delay=args.bot_delay)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=2)
+    app = create_app(args.db, bot_delay=args.bot_delay, limits=limits, site=site)
+    config = uvicorn.Config(
+        app,
+        http=protocol_class(limits),
+        log_level="warning",
+        access_log=False,
+        timeout_graceful_shutdown=2,
+        timeout_keep_alive=limits.keep_alive,
+        backlog=BACKLOG,
+        proxy_headers=True,
+        forwarded_allow_ips=",".join(args.trusted_proxy) or LOOPBACK_PROXIES,
+    )
     uvicorn.Server(config).run(sockets=[sock])
     return 0

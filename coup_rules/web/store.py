@@ -25,6 +25,7 @@ import attrs
 from coup_rules.config import Config
 from coup_rules.moves import Move
 from coup_rules.serde import from_json, to_json
+from coup_rules.web.dbfile import create_private
 
 __all__ = ["GameRecord", "Store"]
 
@@ -85,6 +86,7 @@ class Store:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        create_private(self.path)  # it holds every seed and token: 0600, before SQLite opens it
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")

@@ -91,7 +91,7 @@ class Api:
 def api(tmp_path: Path) -> Iterator[Api]:
     db = tmp_path / "games.sqlite3"
     app = create_app(db, bot_delay=0, seeds=counter(SEED), bot_rng=seeded_bots(1))
-    with TestClient(app) as client:
+    with TestClient(app, base_url="http://127.0.0.1") as client:
         yield Api(client, db)
 
 
@@ -141,7 +141,9 @@ def test_create_refuses_bad_input_with_400(api: Api, body: Any, problem: str) ->
 
 
 def test_create_refuses_a_body_that_is_not_json(api: Api) -> None:
-    response = api.client.post("/api/games", content="{players: 3")
+    response = api.client.post(
+        "/api/games", content="{players: 3", headers={"Content-Type": "application/json"}
+    )
     assert response.status_code == 400
     assert response.json()["detail"].startswith("the body is not JSON: Expecting property name")
 

@@ -40,7 +40,7 @@ from coup_rules.web.app import create_app  # noqa: E402
 def client(tmp_path: Path) -> Iterator[tuple[TestClient, Path]]:
     db = tmp_path / "games.sqlite3"
     app = create_app(db, bot_delay=0, seeds=counter(777), bot_rng=seeded_bots(7))
-    with TestClient(app) as c:
+    with TestClient(app, base_url="http://127.0.0.1") as c:
         yield c, db
 
 
