@@ -342,8 +342,8 @@ def test_play_shows_what_the_seat_may_know(
     assert "You are seat 0: 2 coins, your cards Duke and Captain." in out
     assert "  seat 1 (honest): 2 coins, 2 hidden cards" in out
     assert "Seat 1 is dealt 2 cards." in out
-    assert "  1. Income: take 1 coin  [income]" in out
-    assert "Seat 0 declares an action." in out
+    assert "  1. Income (take 1 coin)  [income]" in out
+    assert "Your turn (turn 1)." in out
 
 
 def test_play_asks_again_after_bad_input(
@@ -355,7 +355,7 @@ def test_play_asks_again_after_bad_input(
     assert "There is no move 99: type a number from 1 to 6." in out
     assert "'banana' is not a move. Type a number from 1 to 6, or one of: income," in out
     assert "Not now: Coup costs 7 coins; seat 0 has 2." in out
-    assert "Seat 0 asks for Foreign Aid." in out
+    assert "You ask for Foreign Aid." in out
 
 
 def test_play_stops_cleanly_when_input_ends(
@@ -371,7 +371,7 @@ def test_play_through_piped_stdin_to_the_end() -> None:
     """R-INF-6: driven through a pipe, always answering move 1, a game is played to its end."""
     done = subprocess.run(
         [sys.executable, "-m", "coup_rules", *PLAY],
-        input="1\n" * 400,
+        input="1\n" * 400 + "w\n",
         capture_output=True,
         text=True,
         timeout=60,
@@ -379,7 +379,8 @@ def test_play_through_piped_stdin_to_the_end() -> None:
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert re.match(r"^(You win|Seat \d \(\w+\) wins|Draw)", lines[-2])
+    assert re.match(r"^(You win|Seat \d \(\w+\) wins|Draw)", lines[-6])
+    assert lines[-5] == "Everyone's cards:"
     assert lines[-1] == "The game's seed was 4."
 
 
@@ -416,6 +417,6 @@ def test_python_dash_m_names_itself_in_help() -> None:
 
 def test_module_tables_are_read_only() -> None:
     """No global mutable state: the notation and narration tables cannot be changed."""
-    for table in [notation._PARSERS, notation.ALIASES, narrate._DECLINES, schema.SCHEMA_FILES]:
+    for table in [notation._BY_WORD, notation._BY_CLASS, notation.ALIASES, narrate._DECLINES, schema.SCHEMA_FILES]:
         with pytest.raises(TypeError):
             table["x"] = None  # type: ignore[index]
