@@ -313,6 +313,42 @@ def test_replay_reports_a_malformed_line(
     assert "line 2" in _fails(capsys, ["replay", str(path)], 1)
 
 
+@pytest.mark.parametrize("seed", [-5, 2**256])
+def test_replay_refuses_a_record_whose_seed_is_out_of_range(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], seed: int
+) -> None:
+    """R-SETUP-1: a record with a seed new_game refuses is named in one line, status 1."""
+    path = _simulate_to(tmp_path, capsys)
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    records[1]["seed"] = seed
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    err = _fails(capsys, ["replay", str(path), "--narrate", "1"], 1)
+    assert f"{path}, game 1: seed must be an integer from 0 to 2**256 - 1" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_replay_refuses_a_file_that_is_not_utf8(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """API: a file that is not UTF-8 text is named in one line, status 1, never a traceback."""
+    path = tmp_path / "latin.jsonl"
+    path.write_bytes(b"\xff\xfe caf\xe9\n")
+    err = _fails(capsys, ["replay", str(path)], 1)
+    assert (
+        err.strip()
+        == f"coup-rules replay: {path}: not a text file in UTF-8 (byte 0xff at offset 0)"
+    )
+
+
+def test_an_option_of_another_command_shows_this_commands_usage(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """API: `simulate --quiet` (a demo option) is refused with simulate's usage, not the top one."""
+    err = _fails(capsys, ["simulate", "--quiet"], 2)
+    assert err.startswith("usage: coup-rules simulate")
+    assert "unrecognized arguments: --quiet" in err
+
+
 def test_replay_of_a_missing_file_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """API: a file that cannot be read is an error on standard error, status 1."""
     assert "cannot read" in _fails(capsys, ["replay", str(tmp_path / "none.jsonl")], 1)
@@ -417,6 +453,29 @@ def test_python_dash_m_names_itself_in_help() -> None:
 
 def test_module_tables_are_read_only() -> None:
     """No global mutable state: the notation and narration tables cannot be changed."""
-    for table in [notation._BY_WORD, notation._BY_CLASS, notation.ALIASES, narrate._DECLINES, schema.SCHEMA_FILES]:
+    for table in [
+        notation._BY_WORD,
+        notation._BY_CLASS,
+        notation.ALIASES,
+        narrate._DECLINES,
+        schema.SCHEMA_FILES,
+    ]:
         with pytest.raises(TypeError):
             table["x"] = None  # type: ignore[index]
+
+
+def test_the_two_turn_limit_defaults_are_explained_side_by_side(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """R-TURN-8: the command's --max-turns help and the bots guide both say that the command
+    and the runner stop at DEFAULT_MAX_TURNS while the library's Config has no limit."""
+    from coup_rules.bots import DEFAULT_MAX_TURNS
+
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert f"default {DEFAULT_MAX_TURNS}, as for the library's play_game and simulate" in help_text
+    assert "Config(max_turns=None)" in help_text
+    guide = (Path(__file__).parent.parent / "docs" / "guide" / "bots.md").read_text()
+    assert "| `Config()`, `new_game`, `apply` | none (`max_turns=None`) |" in guide
+    assert f"| `play_game`, `simulate` | {DEFAULT_MAX_TURNS} (`DEFAULT_MAX_TURNS`) |" in guide
