@@ -81,7 +81,7 @@ class Argument(enum.Enum):
 
     @property
     def placeholder(self) -> str:
-        """How the argument is shown in a form: ``"pN"``, ``"CARD"``, ``"CARD..."``."""
+        """How the argument is shown in a form: ``"pN"``, ``"CARD"``, ``"CARD..."``, ``"SIDE"``."""
         return _PLACEHOLDERS[self]
 
 
@@ -91,7 +91,7 @@ _PLACEHOLDERS: Mapping[Argument, str] = types.MappingProxyType(
         Argument.SEAT: "pN",
         Argument.CARD: "CARD",
         Argument.CARDS: "CARD...",
-        Argument.ALLEGIANCE: "loyalist|reformist",
+        Argument.ALLEGIANCE: "SIDE",
     }
 )
 
