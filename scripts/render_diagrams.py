@@ -36,9 +36,7 @@ async def render(sources: list[Path], mermaid_js: Path) -> None:
         await page.evaluate("mermaid.initialize({startOnLoad: false, theme: 'neutral'})")
         for source in sources:
             text = source.read_text(encoding="utf-8")
-            svg = await page.evaluate(
-                "async (t) => (await mermaid.render('diagram', t)).svg", text
-            )
+            svg = await page.evaluate("async (t) => (await mermaid.render('diagram', t)).svg", text)
             target = source.with_suffix(".svg")
             target.write_text(f"<!-- {digest(text)} -->\n{svg}\n", encoding="utf-8")
             print(f"wrote {target.relative_to(DOCS.parent)}")
