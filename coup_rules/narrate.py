@@ -102,12 +102,15 @@ _DECLINES = types.MappingProxyType(
 )
 
 
+_IRREGULAR = types.MappingProxyType({"is": "are", "does": "do", "has": "have"})
+"""Third-person verbs whose second person is not the verb less its ``s``."""
+
+
 def _second_person(verb: str) -> str:
     """The verb of a third-person phrase for "you": ``"takes"`` → ``"take"``."""
     first, _, rest = verb.partition(" ")
-    irregular = {"is": "are", "does": "do", "has": "have"}
-    if first in irregular:
-        first = irregular[first]
+    if first in _IRREGULAR:
+        first = _IRREGULAR[first]
     elif first.endswith(("ches", "shes", "sses", "xes")):
         first = first[:-2]
     elif first.endswith("s"):
@@ -124,10 +127,6 @@ class _Voice:
     def seat(self, seat: int) -> str:
         """The seat as an object: ``"seat 2"`` or ``"you"``."""
         return "you" if seat == self.you else f"seat {seat}"
-
-    def who(self, seat: int) -> str:
-        """The seat as the subject that starts a sentence: ``"Seat 2"`` or ``"You"``."""
-        return "You" if seat == self.you else f"Seat {seat}"
 
     def does(self, seat: int, phrase: str) -> str:
         """Subject and verb: ``does(2, "takes Income")`` is ``"Seat 2 takes Income"``."""
