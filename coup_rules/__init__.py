@@ -81,7 +81,7 @@ from coup_rules.moves import (
     Steal,
     Tax,
 )
-from coup_rules.narrate import describe_event, describe_pending
+from coup_rules.narrate import describe_event, describe_move, describe_pending
 from coup_rules.notation import format_move, parse_move
 from coup_rules.playout import playout
 from coup_rules.serde import SCHEMA_VERSION, DecodeError, from_json, to_json
@@ -90,7 +90,8 @@ from coup_rules.state import GameState, PlayerState
 from coup_rules.validate import validate_state, validate_view
 from coup_rules.views import PlayerView, SeatView, view
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"
+"""The version of this package; pyproject.toml reads it from here (the only place it is written)."""
 
 
 def _compiled() -> bool:
@@ -187,6 +188,7 @@ __all__ = [
     "apply",
     "decision_spec",
     "describe_event",
+    "describe_move",
     "describe_pending",
     "format_move",
     "from_json",

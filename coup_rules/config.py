@@ -51,7 +51,9 @@ class Config:
         first_player: the seat that plays first (R-SETUP-6).
         max_turns: a house rule, off by default: once this many turns have been played without
             a winner, the game ends in a draw (R-TURN-8). The rulebooks have no draw; random or
-            stubborn bots can otherwise play for ever.
+            stubborn bots can otherwise play for ever. ``None`` here, the rulebooks' game; the
+            bot runner (``play_game``, ``simulate``) and the ``coup-rules`` command use 500
+            (``coup_rules.bots.DEFAULT_MAX_TURNS``) when the config sets none.
 
     Raises:
         ValueError: a field is out of range; the message names the field.

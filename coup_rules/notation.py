@@ -1,49 +1,28 @@
 """A compact text notation for moves: ``"p2 steal p0"``, ``"p1 block captain"``.
 
 Every move is written as its seat (``p`` and the seat number), a verb, then the verb's
-arguments, separated by single spaces:
-
-========================  ==========================================
-notation                  move
-========================  ==========================================
-``p2 income``             ``Income(2)``
-``p2 foreign_aid``        ``ForeignAid(2)``
-``p0 coup p3``            ``Coup(0, 3)``
-``p0 tax``                ``Tax(0)``
-``p0 assassinate p1``     ``Assassinate(0, 1)``
-``p1 steal p0``           ``Steal(1, 0)``
-``p0 exchange``           ``Exchange(0)``
-``p0 examine p1``         ``Examine(0, 1)``
-``p0 convert p2``         ``Convert(0, 2)``
-``p0 embezzle``           ``Embezzle(0)``
-``p3 challenge``          ``Challenge(3)``
-``p1 block captain``      ``Block(1, Character.CAPTAIN)``
-``p3 allow``              ``Allow(3)``
-``p0 prove``              ``Prove(0)``
-``p0 concede``            ``Concede(0)``
-``p2 lose duke``          ``LoseInfluence(2, Character.DUKE)``
-``p0 keep duke contessa`` ``Keep(0, (Character.DUKE, Character.CONTESSA))``
-``p2 show captain``       ``Show(2, Character.CAPTAIN)``
-``p0 give_back``          ``GiveBack(0)``
-``p0 force_exchange``     ``ForceExchange(0)``
-``p1 draft assassin``     ``Draft(1, Character.ASSASSIN)``
-``p0 choose loyalist``    ``ChooseAllegiance(0, Allegiance.LOYALIST)``
-========================  ==========================================
+arguments, separated by single spaces: ``p1 steal p0``, ``p1 block captain``,
+``p0 keep duke contessa``. ``NOTATION`` is the one table of the notation: for each move class,
+its verb, the kind of argument it takes, the other words a player may type for it and an
+example. ``format_move`` and ``parse_move`` both read it, and so does the documentation's
+notation page, which lists every verb with its forms.
 
 ``format_move`` writes the canonical form (lower case, cards of ``keep`` in canonical order).
 ``parse_move`` also reads what a player would type: any letter case, extra spaces, ``-`` or a
-space in place of ``_`` (``p2 foreign aid``), the short forms in ``ALIASES`` (``p2 fa``,
-``p3 pass``), the small words ``from``, ``with``, ``the``, ``a``, ``an``, ``on``, ``against`` and
-``and`` (``p1 steal from p0``, ``p1 block with the captain``, ``p0 keep duke and captain``), and a
-character by the first three letters or more of its name (``p1 block cap``). And
-``parse_move(format_move(m)) == m`` for every move.
+space in place of ``_`` (``p2 foreign aid``), a verb's aliases (``p2 fa``, ``p3 pass``), the
+small words in ``FILLERS`` (``p1 steal from p0``, ``p1 block with the captain``, ``p0 keep duke
+and captain``), and a character by the first three letters or more of its name
+(``p1 block cap``). And ``parse_move(format_move(m)) == m`` for every move.
 """
 
 from __future__ import annotations
 
+import enum
 import types
 from collections.abc import Callable, Mapping
-from typing import assert_never
+from typing import Any
+
+import attrs
 
 from coup_rules.cards import Allegiance, Character
 from coup_rules.moves import (
@@ -73,15 +52,148 @@ from coup_rules.moves import (
 )
 from coup_rules.state import GameState
 
-__all__ = ["ALIASES", "VERBS", "format_move", "parse_move"]
+__all__ = [
+    "ALIASES",
+    "FILLERS",
+    "NOTATION",
+    "VERBS",
+    "Argument",
+    "Verb",
+    "format_move",
+    "parse_move",
+    "verb_of",
+]
 
 
-def _seat(seat: int) -> str:
-    return f"p{seat}"
+class Argument(enum.Enum):
+    """The kind of argument a verb takes, and the move field that holds it."""
+
+    NONE = ""
+    """No argument: ``p2 income``."""
+    SEAT = "target"
+    """A seat, the move's ``target``: ``p1 steal p0``."""
+    CARD = "character"
+    """A character, the move's ``character``: ``p1 block captain``."""
+    CARDS = "cards"
+    """Any number of characters, the move's ``cards``: ``p0 keep duke contessa``."""
+    ALLEGIANCE = "allegiance"
+    """An allegiance, the move's ``allegiance``: ``p0 choose loyalist``."""
+
+    @property
+    def placeholder(self) -> str:
+        """How the argument is shown in a form: ``"pN"``, ``"CARD"``, ``"CARD..."``, ``"SIDE"``."""
+        return _PLACEHOLDERS[self]
 
 
-def _card(card: Character) -> str:
-    return card.name.lower()
+_PLACEHOLDERS: Mapping[Argument, str] = types.MappingProxyType(
+    {
+        Argument.NONE: "",
+        Argument.SEAT: "pN",
+        Argument.CARD: "CARD",
+        Argument.CARDS: "CARD...",
+        Argument.ALLEGIANCE: "SIDE",
+    }
+)
+
+
+@attrs.frozen
+class Verb:
+    """One row of the notation: how one move class is written and read.
+
+    Attributes:
+        move: the move class.
+        word: the canonical verb, as ``format_move`` writes it.
+        argument: the kind of argument that follows the verb.
+        aliases: other ways a player may type the verb (each one or two words).
+        example: a move of this class; its text is the row's example.
+    """
+
+    move: type[Move]
+    word: str
+    argument: Argument
+    aliases: tuple[str, ...]
+    example: Move
+
+    @property
+    def form(self) -> str:
+        """The verb's canonical form with a placeholder argument: ``"pN steal pN"``."""
+        return " ".join(w for w in ("pN", self.word, self.argument.placeholder) if w)
+
+
+_C = Character
+
+NOTATION: tuple[Verb, ...] = (
+    Verb(Income, "income", Argument.NONE, (), Income(2)),
+    Verb(
+        ForeignAid,
+        "foreign_aid",
+        Argument.NONE,
+        ("foreign aid", "foreignaid", "fa"),
+        ForeignAid(2),
+    ),
+    Verb(Coup, "coup", Argument.SEAT, (), Coup(0, 3)),
+    Verb(Tax, "tax", Argument.NONE, (), Tax(0)),
+    Verb(Assassinate, "assassinate", Argument.SEAT, (), Assassinate(0, 1)),
+    Verb(Steal, "steal", Argument.SEAT, (), Steal(1, 0)),
+    Verb(Exchange, "exchange", Argument.NONE, (), Exchange(0)),
+    Verb(Examine, "examine", Argument.SEAT, (), Examine(0, 1)),
+    Verb(Convert, "convert", Argument.SEAT, (), Convert(0, 2)),
+    Verb(Embezzle, "embezzle", Argument.NONE, (), Embezzle(0)),
+    Verb(Challenge, "challenge", Argument.NONE, (), Challenge(3)),
+    Verb(Block, "block", Argument.CARD, (), Block(1, _C.CAPTAIN)),
+    Verb(Allow, "allow", Argument.NONE, ("pass",), Allow(3)),
+    Verb(Prove, "prove", Argument.NONE, (), Prove(0)),
+    Verb(Concede, "concede", Argument.NONE, (), Concede(0)),
+    Verb(LoseInfluence, "lose", Argument.CARD, (), LoseInfluence(2, _C.DUKE)),
+    Verb(Keep, "keep", Argument.CARDS, (), Keep(0, (_C.DUKE, _C.CONTESSA))),
+    Verb(Show, "show", Argument.CARD, (), Show(2, _C.CAPTAIN)),
+    Verb(GiveBack, "give_back", Argument.NONE, ("give back", "giveback"), GiveBack(0)),
+    Verb(ForceExchange, "force_exchange", Argument.NONE, ("force exchange",), ForceExchange(0)),
+    Verb(Draft, "draft", Argument.CARD, (), Draft(1, _C.ASSASSIN)),
+    Verb(
+        ChooseAllegiance,
+        "choose",
+        Argument.ALLEGIANCE,
+        (),
+        ChooseAllegiance(0, Allegiance.LOYALIST),
+    ),
+)
+"""Every verb of the notation, one per move class, in the order of the move table."""
+
+_BY_CLASS: Mapping[type, Verb] = types.MappingProxyType({v.move: v for v in NOTATION})
+_BY_WORD: Mapping[str, Verb] = types.MappingProxyType({v.word: v for v in NOTATION})
+
+VERBS: tuple[str, ...] = tuple(_BY_WORD)
+"""Every verb of the notation, in the order of the move table."""
+
+ALIASES: Mapping[tuple[str, ...], str] = types.MappingProxyType(
+    {tuple(alias.split()): v.word for v in NOTATION for alias in v.aliases}
+)
+"""Other words for a verb, as a player would type them: ``p2 fa`` is ``p2 foreign_aid``."""
+
+FILLERS: frozenset[str] = frozenset({"from", "with", "the", "a", "an", "on", "against", "and"})
+"""Small words that may stand between a verb and its arguments, and are skipped."""
+
+
+def verb_of(move: Move) -> Verb:
+    """The row of ``NOTATION`` that writes ``move``."""
+    return _BY_CLASS[type(move)]
+
+
+def _name(value: enum.Enum) -> str:
+    return value.name.lower()
+
+
+def _argument_words(verb: Verb, move: Move) -> tuple[str, ...]:
+    kind = verb.argument
+    if kind is Argument.NONE:
+        return ()
+    value: Any = getattr(move, kind.value)
+    if kind is Argument.SEAT:
+        return (f"p{value}",)
+    if kind is Argument.CARDS:
+        return tuple(_name(c) for c in value)
+    return (_name(value),)
 
 
 def format_move(move: Move) -> str:
@@ -93,59 +205,11 @@ def format_move(move: Move) -> str:
     Returns:
         The canonical text, which ``parse_move`` reads back to an equal move.
     """
-    who = _seat(move.player)
-    match move:
-        case Income():
-            return f"{who} income"
-        case ForeignAid():
-            return f"{who} foreign_aid"
-        case Coup(target=target):
-            return f"{who} coup {_seat(target)}"
-        case Tax():
-            return f"{who} tax"
-        case Assassinate(target=target):
-            return f"{who} assassinate {_seat(target)}"
-        case Steal(target=target):
-            return f"{who} steal {_seat(target)}"
-        case Exchange():
-            return f"{who} exchange"
-        case Examine(target=target):
-            return f"{who} examine {_seat(target)}"
-        case Convert(target=target):
-            return f"{who} convert {_seat(target)}"
-        case Embezzle():
-            return f"{who} embezzle"
-        case Challenge():
-            return f"{who} challenge"
-        case Block(character=card):
-            return f"{who} block {_card(card)}"
-        case Allow():
-            return f"{who} allow"
-        case Prove():
-            return f"{who} prove"
-        case Concede():
-            return f"{who} concede"
-        case LoseInfluence(character=card):
-            return f"{who} lose {_card(card)}"
-        case Keep(cards=cards):
-            return " ".join((who, "keep", *(_card(c) for c in cards)))
-        case Show(character=card):
-            return f"{who} show {_card(card)}"
-        case GiveBack():
-            return f"{who} give_back"
-        case ForceExchange():
-            return f"{who} force_exchange"
-        case Draft(character=card):
-            return f"{who} draft {_card(card)}"
-        case ChooseAllegiance(allegiance=side):
-            return f"{who} choose {side.name.lower()}"
-        case _:
-            assert_never(move)
+    verb = verb_of(move)
+    return " ".join((f"p{move.player}", verb.word, *_argument_words(verb, move)))
 
 
 # --- parsing -------------------------------------------------------------------------------------
-
-_Builder = Callable[[int, list[str], str], Move]
 
 
 def _parse_seat(word: str, text: str) -> int:
@@ -176,93 +240,34 @@ def _parse_allegiance(word: str, text: str) -> Allegiance:
         ) from None
 
 
-def _arity(verb: str, args: list[str], count: int, text: str, what: str) -> None:
+_ONE_WORD: Mapping[Argument, Callable[[str, str], Any]] = types.MappingProxyType(
+    {
+        Argument.SEAT: _parse_seat,
+        Argument.CARD: _parse_card,
+        Argument.ALLEGIANCE: _parse_allegiance,
+    }
+)
+
+
+def _arity(verb: Verb, args: list[str], count: int, text: str) -> None:
     if len(args) != count:
-        usage = f"p0 {verb}" + (f" {what}" if what else "")
+        usage = format_move(verb.example)
         raise ValueError(
-            f"{verb!r} takes {count or 'no'} argument{'' if count == 1 else 's'}, "
+            f"{verb.word!r} takes {count or 'no'} argument{'' if count == 1 else 's'}, "
             f"got {len(args)} in {text!r}; write e.g. {usage!r}"
         )
 
 
-def _plain(cls: Callable[[int], Move], verb: str) -> _Builder:
-    def build(player: int, args: list[str], text: str) -> Move:
-        _arity(verb, args, 0, text, "")
-        return cls(player)
-
-    return build
-
-
-def _targeted(cls: Callable[[int, int], Move], verb: str) -> _Builder:
-    def build(player: int, args: list[str], text: str) -> Move:
-        _arity(verb, args, 1, text, "p1")
-        return cls(player, _parse_seat(args[0], text))
-
-    return build
-
-
-def _carded(cls: Callable[[int, Character], Move], verb: str) -> _Builder:
-    def build(player: int, args: list[str], text: str) -> Move:
-        _arity(verb, args, 1, text, "duke")
-        return cls(player, _parse_card(args[0], text))
-
-    return build
-
-
-def _keep(player: int, args: list[str], text: str) -> Move:
-    return Keep(player, tuple(_parse_card(a, text) for a in args))
-
-
-def _choose(player: int, args: list[str], text: str) -> Move:
-    _arity("choose", args, 1, text, "loyalist")
-    return ChooseAllegiance(player, _parse_allegiance(args[0], text))
-
-
-_PARSERS: Mapping[str, _Builder] = types.MappingProxyType(
-    {
-        "income": _plain(Income, "income"),
-        "foreign_aid": _plain(ForeignAid, "foreign_aid"),
-        "coup": _targeted(Coup, "coup"),
-        "tax": _plain(Tax, "tax"),
-        "assassinate": _targeted(Assassinate, "assassinate"),
-        "steal": _targeted(Steal, "steal"),
-        "exchange": _plain(Exchange, "exchange"),
-        "examine": _targeted(Examine, "examine"),
-        "convert": _targeted(Convert, "convert"),
-        "embezzle": _plain(Embezzle, "embezzle"),
-        "challenge": _plain(Challenge, "challenge"),
-        "block": _carded(Block, "block"),
-        "allow": _plain(Allow, "allow"),
-        "prove": _plain(Prove, "prove"),
-        "concede": _plain(Concede, "concede"),
-        "lose": _carded(LoseInfluence, "lose"),
-        "keep": _keep,
-        "show": _carded(Show, "show"),
-        "give_back": _plain(GiveBack, "give_back"),
-        "force_exchange": _plain(ForceExchange, "force_exchange"),
-        "draft": _carded(Draft, "draft"),
-        "choose": _choose,
-    }
-)
-
-VERBS: tuple[str, ...] = tuple(_PARSERS)
-"""Every verb of the notation, in the order of the move table."""
-
-ALIASES: Mapping[tuple[str, ...], str] = types.MappingProxyType(
-    {
-        ("foreign", "aid"): "foreign_aid",
-        ("foreignaid",): "foreign_aid",
-        ("fa",): "foreign_aid",
-        ("give", "back"): "give_back",
-        ("giveback",): "give_back",
-        ("force", "exchange"): "force_exchange",
-        ("pass",): "allow",
-    }
-)
-"""Other words for a verb, as a player would type them: ``p2 fa`` is ``p2 foreign_aid``."""
-
-_FILLERS = frozenset({"from", "with", "the", "a", "an", "on", "against", "and"})
-"""Small words that may stand between a verb and its arguments."""
+def _build(verb: Verb, player: int, args: list[str], text: str) -> Move:
+    build: Callable[..., Move] = verb.move
+    kind = verb.argument
+    if kind is Argument.CARDS:
+        return build(player, tuple(_parse_card(a, text) for a in args))
+    if kind is Argument.NONE:
+        _arity(verb, args, 0, text)
+        return build(player)
+    _arity(verb, args, 1, text)
+    return build(player, _ONE_WORD[kind](args[0], text))
 
 
 def _verb(words: list[str]) -> tuple[str, list[str]]:
@@ -321,11 +326,11 @@ def parse_move(text: str, state: GameState | None = None) -> Move:
     if len(words) < 2:
         raise ValueError(f"expected a seat and a verb, like 'p2 income', not {text!r}")
     player = _parse_seat(words[0], text)
-    verb, args = _verb(words[1:])
-    build = _PARSERS.get(verb)
-    if build is None:
-        raise ValueError(f"unknown verb {verb!r} in {text!r}; expected one of: {', '.join(VERBS)}")
-    move = build(player, [w for w in args if w not in _FILLERS], text)
+    word, args = _verb(words[1:])
+    verb = _BY_WORD.get(word)
+    if verb is None:
+        raise ValueError(f"unknown verb {word!r} in {text!r}; expected one of: {', '.join(VERBS)}")
+    move = _build(verb, player, [w for w in args if w not in FILLERS], text)
     if state is not None:
         _check_against(move, state, text)
     return move

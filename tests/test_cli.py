@@ -313,6 +313,42 @@ def test_replay_reports_a_malformed_line(
     assert "line 2" in _fails(capsys, ["replay", str(path)], 1)
 
 
+@pytest.mark.parametrize("seed", [-5, 2**256])
+def test_replay_refuses_a_record_whose_seed_is_out_of_range(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], seed: int
+) -> None:
+    """R-SETUP-1: a record with a seed new_game refuses is named in one line, status 1."""
+    path = _simulate_to(tmp_path, capsys)
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    records[1]["seed"] = seed
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    err = _fails(capsys, ["replay", str(path), "--narrate", "1"], 1)
+    assert f"{path}, game 1: seed must be an integer from 0 to 2**256 - 1" in err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_replay_refuses_a_file_that_is_not_utf8(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """API: a file that is not UTF-8 text is named in one line, status 1, never a traceback."""
+    path = tmp_path / "latin.jsonl"
+    path.write_bytes(b"\xff\xfe caf\xe9\n")
+    err = _fails(capsys, ["replay", str(path)], 1)
+    assert (
+        err.strip()
+        == f"coup-rules replay: {path}: not a text file in UTF-8 (byte 0xff at offset 0)"
+    )
+
+
+def test_an_option_of_another_command_shows_this_commands_usage(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """API: `simulate --quiet` (a demo option) is refused with simulate's usage, not the top one."""
+    err = _fails(capsys, ["simulate", "--quiet"], 2)
+    assert err.startswith("usage: coup-rules simulate")
+    assert "unrecognized arguments: --quiet" in err
+
+
 def test_replay_of_a_missing_file_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """API: a file that cannot be read is an error on standard error, status 1."""
     assert "cannot read" in _fails(capsys, ["replay", str(tmp_path / "none.jsonl")], 1)
@@ -342,8 +378,8 @@ def test_play_shows_what_the_seat_may_know(
     assert "You are seat 0: 2 coins, your cards Duke and Captain." in out
     assert "  seat 1 (honest): 2 coins, 2 hidden cards" in out
     assert "Seat 1 is dealt 2 cards." in out
-    assert "  1. Income: take 1 coin  [income]" in out
-    assert "Seat 0 declares an action." in out
+    assert "  1. Income (take 1 coin)  [income]" in out
+    assert "Your turn (turn 1)." in out
 
 
 def test_play_asks_again_after_bad_input(
@@ -355,7 +391,7 @@ def test_play_asks_again_after_bad_input(
     assert "There is no move 99: type a number from 1 to 6." in out
     assert "'banana' is not a move. Type a number from 1 to 6, or one of: income," in out
     assert "Not now: Coup costs 7 coins; seat 0 has 2." in out
-    assert "Seat 0 asks for Foreign Aid." in out
+    assert "You ask for Foreign Aid." in out
 
 
 def test_play_stops_cleanly_when_input_ends(
@@ -371,7 +407,7 @@ def test_play_through_piped_stdin_to_the_end() -> None:
     """R-INF-6: driven through a pipe, always answering move 1, a game is played to its end."""
     done = subprocess.run(
         [sys.executable, "-m", "coup_rules", *PLAY],
-        input="1\n" * 400,
+        input="1\n" * 400 + "w\n",
         capture_output=True,
         text=True,
         timeout=60,
@@ -379,7 +415,8 @@ def test_play_through_piped_stdin_to_the_end() -> None:
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert re.match(r"^(You win|Seat \d \(\w+\) wins|Draw)", lines[-2])
+    assert re.match(r"^(You win|Seat \d \(\w+\) wins|Draw)", lines[-6])
+    assert lines[-5] == "Everyone's cards:"
     assert lines[-1] == "The game's seed was 4."
 
 
@@ -416,6 +453,29 @@ def test_python_dash_m_names_itself_in_help() -> None:
 
 def test_module_tables_are_read_only() -> None:
     """No global mutable state: the notation and narration tables cannot be changed."""
-    for table in [notation._PARSERS, notation.ALIASES, narrate._DECLINES, schema.SCHEMA_FILES]:
+    for table in [
+        notation._BY_WORD,
+        notation._BY_CLASS,
+        notation.ALIASES,
+        narrate._DECLINES,
+        schema.SCHEMA_FILES,
+    ]:
         with pytest.raises(TypeError):
             table["x"] = None  # type: ignore[index]
+
+
+def test_the_two_turn_limit_defaults_are_explained_side_by_side(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """R-TURN-8: the command's --max-turns help and the bots guide both say that the command
+    and the runner stop at DEFAULT_MAX_TURNS while the library's Config has no limit."""
+    from coup_rules.bots import DEFAULT_MAX_TURNS
+
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert f"default {DEFAULT_MAX_TURNS}, as for the library's play_game and simulate" in help_text
+    assert "Config(max_turns=None)" in help_text
+    guide = (Path(__file__).parent.parent / "docs" / "guide" / "bots.md").read_text()
+    assert "| `Config()`, `new_game`, `apply` | none (`max_turns=None`) |" in guide
+    assert f"| `play_game`, `simulate` | {DEFAULT_MAX_TURNS} (`DEFAULT_MAX_TURNS`) |" in guide

@@ -20,6 +20,7 @@ from pathlib import Path
 from coup_rules.bots import BOTS, DEFAULT_MAX_TURNS, make_bots
 from coup_rules.cli import demo, play, sim
 from coup_rules.cli.demo import DEFAULT_SEED, narrate_game
+from coup_rules.cli.play import INTERRUPTED
 from coup_rules.config import MAX_PLAYERS, MIN_PLAYERS, Config
 from coup_rules.setup import new_game
 
@@ -96,7 +97,8 @@ def _game_options(bots: str, *, seed: int | None, seed_help: str) -> argparse.Ar
         metavar="T",
         help=(
             f"a game still going after T turns is a draw (house rule R-TURN-8; default "
-            f"{DEFAULT_MAX_TURNS}; 'none' for the rulebooks' game, which may never end)"
+            f"{DEFAULT_MAX_TURNS}, as for the library's play_game and simulate; 'none' for the "
+            f"rulebooks' game, which may never end, as the library's Config(max_turns=None))"
         ),
     )
     return options
@@ -280,8 +282,10 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "coup-rules") -> int:
 
         return serve_main(arguments[1:])
     parser = build_parser(prog)
-    args = parser.parse_args(_with_command(arguments))
+    args, unknown = parser.parse_known_args(_with_command(arguments))
     command: argparse.ArgumentParser = args.parser
+    if unknown:  # the usage of the command that was given, not the top-level one
+        command.error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         if args.command == "replay":
             return sim.replay_command(args)
@@ -300,6 +304,9 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "coup-rules") -> int:
             except ValueError as error:
                 command.error(str(error))
         return demo.run(args, config, names)
+    except KeyboardInterrupt:  # Ctrl-C: one line, never a traceback
+        print(f"\n{prog}: interrupted", file=sys.stderr)
+        return INTERRUPTED
     except BrokenPipeError:  # the reader left early (e.g. `coup-rules | head`): not an error
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

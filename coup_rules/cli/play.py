@@ -1,10 +1,13 @@
 """``coup-rules play``: you against bots, in the terminal (or through piped input).
 
-At each of your decisions it prints what has happened since your last one (in words, as your
-seat saw it), your cards and coins, what everyone else shows, the decision being waited on, and
-your legal moves, numbered. You answer with a number or with the move in words (``income``,
-``steal p2``, ``block captain``); anything else gets a clear message and the question again.
-You only ever see your own view of the game (RULINGS 21).
+The game speaks to you in the second person. Before each of your decisions it shows the last
+few things that happened (as your seat saw them), your cards and coins, what everyone else
+shows and has claimed this game, the decision in words, and your legal moves, numbered. You
+answer with a number or with the move in words (``income``, ``steal p2``, ``block captain``);
+anything else gets a clear message and the question again. If you are eliminated, you may
+watch the rest, skip to the result or leave. At the end, everyone's cards are shown.
+``quit``, Ctrl-D and Ctrl-C leave at any time with one line, never a traceback. You only ever
+see your own view of the game (RULINGS 21).
 """
 
 from __future__ import annotations
@@ -13,59 +16,77 @@ import argparse
 import secrets
 import sys
 from collections.abc import Sequence
-from typing import TextIO, assert_never
+from typing import TextIO
 
+from coup_rules.actions import claimed_character
 from coup_rules.bots import Bot, Seating, make_bots, with_turn_limit
 from coup_rules.cards import Character
 from coup_rules.cli.demo import variant
 from coup_rules.config import Config
-from coup_rules.constants import (
-    ASSASSINATE_COST,
-    CONVERT_OTHER_COST,
-    CONVERT_SELF_COST,
-    COUP_COST,
-    FOREIGN_AID_COINS,
-    INCOME_COINS,
-    TAX_COINS,
-)
+from coup_rules.decisions import ActionChoice
 from coup_rules.engine import apply
 from coup_rules.errors import IllegalMoveError
-from coup_rules.moves import (
-    Allow,
-    Assassinate,
-    Block,
-    Challenge,
-    ChooseAllegiance,
-    Concede,
-    Convert,
-    Coup,
-    Draft,
-    Embezzle,
-    Examine,
-    Exchange,
-    ForceExchange,
-    ForeignAid,
-    GiveBack,
-    Income,
-    Keep,
-    LoseInfluence,
-    Move,
-    Prove,
-    Show,
-    Steal,
-    Tax,
-)
-from coup_rules.narrate import describe_event, describe_pending
+from coup_rules.events import ActionDeclared, Blocked, Conceded, Event
+from coup_rules.moves import Embezzle, Move
+from coup_rules.narrate import describe_event, describe_move, describe_pending
 from coup_rules.notation import format_move, parse_move
 from coup_rules.setup import new_game
 from coup_rules.state import GameState
 from coup_rules.views import PlayerView, view
 
-__all__ = ["EndOfInput", "describe_move", "run"]
+__all__ = ["RECENT", "EndOfInput", "run", "standing_claims"]
+
+RECENT = 12
+"""How many of the latest events are shown before each of your decisions."""
+
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT, as shells report it)."""
 
 
 class EndOfInput(Exception):
     """The input ended (or the player quit) before the game did."""
+
+
+def standing_claims(log: Sequence[Event], config: Config) -> dict[int, tuple[str, ...]]:
+    """What each seat has claimed this game and not been caught bluffing about.
+
+    A claim made by an action or a block stands until its seat concedes a challenge to it.
+    Embezzle's claim reads ``"no Duke"``.
+
+    Args:
+        log: the events of the game from its start (a seat's view of them is enough: claims
+            are public).
+        config: the game's options (which character exchanges).
+
+    Returns:
+        For each seat with a standing claim, the claimed characters in the order first claimed:
+        ``{2: ("Captain", "Duke")}``.
+    """
+    claims: dict[int, list[str]] = {}
+    last: dict[int, str] = {}
+    for event in log:
+        seat: int
+        match event:
+            case ActionDeclared(action=Embezzle(player=p)):
+                seat, last[p] = p, "no Duke"
+            case ActionDeclared(action=action):
+                card = claimed_character(action, config.exchanger)
+                if card is None:
+                    continue
+                seat, last[action.player] = action.player, card.title
+            case Blocked(player=p, character=card):
+                seat, last[p] = p, card.title
+            case Conceded(player=p) if p in last:
+                if last[p] in claims.get(p, []):
+                    claims[p].remove(last[p])
+                del last[p]
+                continue
+            case _:
+                continue
+        held = claims.setdefault(seat, [])
+        if last[seat] not in held:
+            held.append(last[seat])
+    return {seat: tuple(cards) for seat, cards in sorted(claims.items()) if cards}
 
 
 def _cards(cards: Sequence[Character]) -> str:
@@ -75,64 +96,11 @@ def _cards(cards: Sequence[Character]) -> str:
     return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def describe_move(move: Move, config: Config) -> str:
-    """A move as a menu line: ``"Steal from seat 2 (claims the Captain)"``."""
-    match move:
-        case Income():
-            return f"Income: take {INCOME_COINS} coin"
-        case ForeignAid():
-            return f"Foreign Aid: take {FOREIGN_AID_COINS} coins (a Duke may block)"
-        case Coup(target=t):
-            return f"Coup seat {t} (pay {COUP_COST} coins)"
-        case Tax():
-            return f"Tax: take {TAX_COINS} coins (claims the Duke)"
-        case Assassinate(target=t):
-            return f"Assassinate seat {t} (pay {ASSASSINATE_COST} coins; claims the Assassin)"
-        case Steal(target=t):
-            return f"Steal from seat {t} (claims the Captain)"
-        case Exchange():
-            return f"Exchange cards with the Court (claims the {config.exchanger.title})"
-        case Examine(target=t):
-            return f"Examine a card of seat {t} (claims the Inquisitor)"
-        case Convert(player=p, target=t):
-            if t == p:
-                return f"Convert yourself (pay {CONVERT_SELF_COST} coin)"
-            return f"Convert seat {t} (pay {CONVERT_OTHER_COST} coins)"
-        case Embezzle():
-            return "Embezzle the Treasury Reserve (claims to hold no Duke)"
-        case Challenge():
-            return "Challenge the claim"
-        case Block(character=c):
-            return f"Block, claiming the {c.title}"
-        case Allow():
-            return "Allow (let it pass)"
-        case Prove():
-            return "Prove it: show the card"
-        case Concede():
-            return "Concede: lose an influence"
-        case LoseInfluence(character=c):
-            return f"Lose your {c.title} (turn it face up)"
-        case Keep(cards=cards):
-            return f"Keep {_cards(cards)}"
-        case Show(character=c):
-            return f"Show your {c.title}"
-        case GiveBack():
-            return "Give the card back"
-        case ForceExchange():
-            return "Force an exchange of the card"
-        case Draft(character=c):
-            return f"Draft the {c.title}"
-        case ChooseAllegiance(allegiance=a):
-            return f"Choose {a.name.capitalize()}"
-        case _:
-            assert_never(move)
-
-
 def _coins(n: int) -> str:
     return f"{n} coin{'' if n == 1 else 's'}"
 
 
-def _status(v: PlayerView, names: Sequence[str]) -> list[str]:
+def _status(v: PlayerView, names: Sequence[str], claims: dict[int, tuple[str, ...]]) -> list[str]:
     me = v.seat
     assert me is not None
     own = v.players[me]
@@ -140,7 +108,9 @@ def _status(v: PlayerView, names: Sequence[str]) -> list[str]:
     if own.revealed:
         lines[0] += f" Face up: {_cards(own.revealed)}."
     if own.allegiance is not None:
-        lines[0] += f" You are {own.allegiance.name.capitalize()}."
+        lines[0] += f" You are {own.allegiance.title}."
+    if claims.get(me):
+        lines[0] += f" You have claimed: {', '.join(claims[me])}."
     for p in v.players:
         if p.seat == me:
             continue
@@ -152,7 +122,9 @@ def _status(v: PlayerView, names: Sequence[str]) -> list[str]:
         if p.revealed:
             line += f", face up {_cards(p.revealed)}"
         if p.allegiance is not None:
-            line += f", {p.allegiance.name.capitalize()}"
+            line += f", {p.allegiance.title}"
+        if claims.get(p.seat):
+            line += f"; has claimed {', '.join(claims[p.seat])}"
         lines.append(line)
     table = f"Treasury {_coins(v.treasury)}; Court {v.court_size} cards"
     if v.config.reformation:
@@ -172,9 +144,21 @@ def _menu(v: PlayerView) -> list[str]:
     return lines
 
 
+def _question(v: PlayerView) -> str:
+    """The decision, spoken to you: ``"Your turn."``, ``"...; you may block. Block or allow?"``."""
+    if isinstance(v.pending, ActionChoice):
+        return f"Your turn (turn {v.turn})."
+    said = describe_pending(v.pending, v.config, you=v.seat)
+    verbs = list(dict.fromkeys(format_move(m).split()[1].replace("_", " ") for m in v.legal_moves))
+    if len(verbs) < 2:
+        return said
+    asked = f"{', '.join(verbs[:-1])} or {verbs[-1]}"
+    return f"{said} {asked[0].upper()}{asked[1:]}?"
+
+
 _HELP = (
     "Type the number of a move, or the move in words (e.g. 'income', 'steal p2', "
-    "'block captain'); 'help' lists your moves again, 'quit' leaves the game."
+    "'block captain'); 'help' lists your moves again, 'quit' (or Ctrl-D) leaves the game."
 )
 
 
@@ -228,33 +212,48 @@ class _Table:
         self.state = new_game(config, seed=seed)
         self.seating = Seating.of(seed, config.players)
         self.shown = 0
+        self.seen: list[Event] = []
+        self.watching = True  # print what happens; off once an eliminated player skips ahead
 
     def say(self, line: str = "") -> None:
         print(line, file=self.out)
 
-    def news(self) -> PlayerView:
-        """Print what the person's seat saw happen since last time; their view now."""
+    def answer(self, prompt: str) -> str:
+        """One line of input, echoed when piped so that the transcript reads well."""
+        self.out.write(prompt)
+        self.out.flush()
+        text = self.inp.readline()
+        if not text:
+            raise EndOfInput("the input ended before the game did")
+        if not self.inp.isatty():
+            self.say(text.rstrip("\n"))
+        return text
+
+    def news(self, recent: int | None = RECENT) -> PlayerView:
+        """Print the latest of what the person's seat saw since last time; their view now."""
         v = view(self.state, self.seat, since=self.shown)
-        for event in v.log:
-            self.say("  " + describe_event(event, self.state.config))
+        self.seen.extend(v.log)
+        events = list(v.log)
+        if self.watching:
+            if recent is not None and len(events) > recent:
+                hidden = len(events) - recent
+                self.say(f"  ({hidden} earlier event{'' if hidden == 1 else 's'} not shown)")
+                events = events[-recent:]
+            for event in events:
+                self.say("  " + describe_event(event, self.state.config, you=self.seat))
         self.shown = v.log_length
         return v
 
     def ask(self, v: PlayerView) -> Move:
         self.say()
-        for line in _status(v, self.names):
+        claims = standing_claims(self.seen, v.config)
+        for line in _status(v, self.names, claims):
             self.say(line)
-        self.say(describe_pending(v.pending, v.config))
+        self.say(_question(v))
         for line in _menu(v):
             self.say(line)
         while True:
-            self.out.write("> ")
-            self.out.flush()
-            text = self.inp.readline()
-            if not text:
-                raise EndOfInput("the input ended before the game did")
-            if not self.inp.isatty():  # piped: show the answer, so the transcript reads well
-                self.say(text.rstrip("\n"))
+            text = self.answer("> ")
             answer = text.strip().lower()
             if answer in ("q", "quit", "exit"):
                 raise EndOfInput("you left the game")
@@ -274,7 +273,25 @@ class _Table:
                 continue
             return move
 
+    def eliminated(self) -> None:
+        """Tell the person they are out; ask whether to watch the rest or skip to the result."""
+        revealed = _cards(self.state.players[self.seat].revealed)
+        self.say()
+        self.say(f"You are eliminated (face up: {revealed}). The game goes on without you.")
+        while True:
+            text = self.answer("Watch the rest [w], skip to the result [s] or quit [q]? ")
+            answer = text.strip().lower()[:1]
+            if answer in ("w", ""):
+                return
+            if answer == "s":
+                self.watching = False
+                return
+            if answer == "q":
+                raise EndOfInput("you left the game")
+            self.say("Type w, s or q.")
+
     def play(self) -> GameState:
+        out = False
         while not self.state.is_over:
             s = self.seating.next_seat(self.state)
             if s == self.seat:
@@ -282,8 +299,41 @@ class _Table:
             else:
                 move = self.bots[s].choose(view(self.state, s), self.seating.bots[s])
             self.state = apply(self.state, move)
+            if not out and not self.state.players[self.seat].alive:
+                out = True
+                self.news(recent=None)
+                if not self.state.is_over:
+                    self.eliminated()
+            elif out:
+                self.news(recent=None)
+        self.watching = True
         self.news()
         return self.state
+
+
+def _hand(state: GameState, seat: int) -> str:
+    player = state.players[seat]
+    parts = []
+    if player.hand:
+        parts.append(f"hidden {_cards(player.hand)}")
+    if player.revealed:
+        parts.append(f"face up {_cards(player.revealed)}")
+    return "; ".join(parts)
+
+
+def _result(final: GameState, seat: int, names: Sequence[str]) -> list[str]:
+    """The closing lines: who won and everyone's cards."""
+    if final.winner is None:
+        lines = [f"Draw: no winner after {final.turn} turns."]
+    elif final.winner == seat:
+        lines = [f"You win after {final.turn} turns!"]
+    else:
+        lines = [f"Seat {final.winner} ({names[final.winner]}) wins after {final.turn} turns."]
+    lines.append("Everyone's cards:")
+    for p in final.players:
+        who = "you" if p.seat == seat else names[p.seat]
+        lines.append(f"  seat {p.seat} ({who}): {_hand(final, p.seat)}")
+    return lines
 
 
 def run(args: argparse.Namespace, config: Config, names: Sequence[str], inp: TextIO) -> int:
@@ -307,14 +357,12 @@ def run(args: argparse.Namespace, config: Config, names: Sequence[str], inp: Tex
     try:
         final = table.play()
     except EndOfInput as stop:
-        print(f"coup-rules play: {stop} (seed {seed}).", file=sys.stderr)
+        print(f"\ncoup-rules play: {stop} (seed {seed}).", file=sys.stderr)
         return 1
-    if final.winner is None:
-        print(f"Draw: no winner after {final.turn} turns.", file=out)
-    elif final.winner == seat:
-        print(f"You win after {final.turn} turns!", file=out)
-    else:
-        who = seat_names[final.winner]
-        print(f"Seat {final.winner} ({who}) wins after {final.turn} turns.", file=out)
+    except KeyboardInterrupt:
+        print(f"\ncoup-rules play: stopped by Ctrl-C (seed {seed}).", file=sys.stderr)
+        return INTERRUPTED
+    for line in _result(final, seat, seat_names):
+        print(line, file=out)
     print(f"The game's seed was {seed}.", file=out)
     return 0

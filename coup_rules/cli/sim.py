@@ -119,16 +119,28 @@ def replay_command(args: argparse.Namespace) -> int:
     except DecodeError as error:
         print(f"coup-rules replay: {path}: {error}", file=sys.stderr)
         return 1
+    except UnicodeDecodeError as error:
+        print(
+            f"coup-rules replay: {path}: not a text file in UTF-8 (byte "
+            f"{error.object[error.start]:#04x} at offset {error.start})",
+            file=sys.stderr,
+        )
+        return 1
     if not records:
         print(f"coup-rules replay: {path} holds no game", file=sys.stderr)
         return 1
     failures = 0
+    broken: set[int] = set()
     for record in records:
         try:
             replay(record)
         except (ReplayError, IllegalMoveError) as error:
             failures += 1
             print(f"coup-rules replay: game {record.index}: {error}", file=sys.stderr)
+        except ValueError as error:  # a record new_game refuses, e.g. a seed out of range
+            failures += 1
+            broken.add(record.index)
+            print(f"coup-rules replay: {path}, game {record.index}: {error}", file=sys.stderr)
     if args.narrate is not None:
         chosen = [r for r in records if r.index == args.narrate]
         if not chosen:
@@ -138,7 +150,8 @@ def replay_command(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 1
-        _narrate(chosen[0])
+        if chosen[0].index not in broken:
+            _narrate(chosen[0])
         print("")
     if failures:
         print(f"{failures} of {len(records)} games did not reproduce their recorded result.")

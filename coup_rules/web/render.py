@@ -10,37 +10,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any, assert_never
+from typing import Any
 
 from coup_rules.config import Config
-from coup_rules.constants import FOREIGN_AID_COINS, INCOME_COINS, TAX_COINS
 from coup_rules.events import TurnStarted
-from coup_rules.moves import (
-    Allow,
-    Assassinate,
-    Block,
-    Challenge,
-    ChooseAllegiance,
-    Concede,
-    Convert,
-    Coup,
-    Draft,
-    Embezzle,
-    Examine,
-    Exchange,
-    ForceExchange,
-    ForeignAid,
-    GiveBack,
-    Income,
-    Keep,
-    LoseInfluence,
-    Move,
-    Prove,
-    Show,
-    Steal,
-    Tax,
-)
-from coup_rules.narrate import describe_event, describe_pending
+from coup_rules.moves import Move
+from coup_rules.narrate import describe_event, describe_move, describe_pending
 from coup_rules.notation import format_move
 from coup_rules.serde import to_json
 from coup_rules.views import PlayerView
@@ -50,53 +25,7 @@ __all__ = ["envelope", "envelope_data", "move_label"]
 
 def move_label(move: Move, config: Config) -> str:
     """A button's text for one of your own moves: ``"Steal from seat 0 (Captain)"``."""
-    match move:
-        case Income():
-            return f"Income (+{INCOME_COINS})"
-        case ForeignAid():
-            return f"Foreign Aid (+{FOREIGN_AID_COINS})"
-        case Coup(target=t):
-            return f"Coup seat {t}"
-        case Tax():
-            return f"Tax (Duke, +{TAX_COINS})"
-        case Assassinate(target=t):
-            return f"Assassinate seat {t} (Assassin)"
-        case Steal(target=t):
-            return f"Steal from seat {t} (Captain)"
-        case Exchange():
-            return f"Exchange ({config.exchanger.title})"
-        case Examine(target=t):
-            return f"Examine seat {t} (Inquisitor)"
-        case Convert(player=p, target=t):
-            return "Convert yourself" if t == p else f"Convert seat {t}"
-        case Embezzle():
-            return "Embezzle (no Duke)"
-        case Challenge():
-            return "Challenge"
-        case Block(character=card):
-            return f"Block with the {card.title}"
-        case Allow():
-            return "Allow"
-        case Prove():
-            return "Prove it"
-        case Concede():
-            return "Concede"
-        case LoseInfluence(character=card):
-            return f"Lose the {card.title}"
-        case Keep(cards=cards):
-            return "Keep " + " and ".join(card.title for card in cards)
-        case Show(character=card):
-            return f"Show the {card.title}"
-        case GiveBack():
-            return "Give the card back"
-        case ForceExchange():
-            return "Force an exchange"
-        case Draft(character=card):
-            return f"Draft the {card.title}"
-        case ChooseAllegiance(allegiance=side):
-            return f"Be {side.title}"
-        case _:
-            assert_never(move)
+    return describe_move(move, config, style="button")
 
 
 def _extras(v: PlayerView, seats: Sequence[str]) -> dict[str, Any]:
