@@ -36,7 +36,6 @@ PettingZoo, Gymnasium and NumPy are imported here only: ``import coup_rules`` ne
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -44,9 +43,17 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from coup_rules.ai.encoding import MoveCodec, ObservationEncoder, asked_first
+from coup_rules.ai.encoding import MoveCodec, ObservationEncoder
 from coup_rules.ai.observing import GameObserver
-from coup_rules.bots import Bot, make_bot
+from coup_rules.ai.seats import (
+    DEAL_OPTIONS,
+    Opponents,
+    asked,
+    bot_streams,
+    deal_options,
+    play_bots,
+    seat_bots,
+)
 from coup_rules.config import Config
 from coup_rules.engine import apply, legal_moves
 from coup_rules.moves import Move
@@ -59,12 +66,6 @@ __all__ = ["DEAL_OPTIONS", "CoupEnv", "env", "raw_env"]
 
 DEFAULT_MAX_TURNS = 200
 """The turn limit of ``env()`` unless told otherwise: long enough for any sensible game."""
-
-DEAL_OPTIONS = ("hands", "court", "coins", "allegiances")
-"""The keys of ``reset(options=...)``: the fixed-deal arguments of ``coup_rules.new_game``."""
-
-Opponents = Mapping[int, Bot | str]
-"""Bots by seat: ``{seat: bot}``, each a view-based ``Bot`` or a name of ``coup_rules.bots``."""
 
 
 def env(
@@ -81,35 +82,6 @@ def env(
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)
-
-
-def deal_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The fixed-deal keywords of ``new_game`` in ``reset``'s ``options`` (other keys are
-    ignored, as PettingZoo's API test expects)."""
-    if not options:
-        return {}
-    return {k: options[k] for k in DEAL_OPTIONS if options.get(k) is not None}
-
-
-def seat_bots(opponents: Opponents | None, players: int) -> dict[int, Bot]:
-    """The bots of ``opponents``, names made into bots, seats checked.
-
-    Raises:
-        ValueError: a seat out of range, an unknown bot name, or no seat left to learn.
-    """
-    bots: dict[int, Bot] = {}
-    for seat, bot in (opponents or {}).items():
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-            raise ValueError(f"opponents are keyed by seat, 0 to {players - 1}, not {seat!r}")
-        bots[seat] = make_bot(bot) if isinstance(bot, str) else bot
-    if len(bots) >= players:
-        raise ValueError("leave at least one seat to learn: opponents hold every seat")
-    return bots
-
-
-def bot_streams(seed: int, seats: Sequence[int]) -> dict[int, random.Random]:
-    """One random stream per bot's seat, all derived from the game's seed."""
-    return {s: random.Random(f"coup-rules/env/bot/{seed}/{s}") for s in seats}
 
 
 class CoupEnv(AECEnv):
@@ -183,25 +155,12 @@ class CoupEnv(AECEnv):
         else:
             self.agent_selection = self._selected()
 
-    def _asked(self) -> int:
-        pending = self.game.core.pending
-        assert pending is not None
-        return asked_first(pending, len(self._seat))
-
     def _selected(self) -> str:
-        return self._agent[self._asked()]
+        return self._agent[asked(self.game)]
 
     def _bots_play(self) -> None:
         """The bots' moves, until an agent is asked or the game ends."""
-        bots = self.opponents
-        if not bots:
-            return
-        while not self.game.is_over:
-            seat = self._asked()
-            bot = bots.get(seat)
-            if bot is None:
-                return
-            self.game = apply(self.game, bot.choose(view(self.game, seat), self._bot_rngs[seat]))
+        self.game = play_bots(self.game, self.opponents, self._bot_rngs)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game, dealt from ``seed`` (see the module's docs): ``options`` may fix the deal
