@@ -156,9 +156,7 @@ def main(argv: list[str] | None = None) -> int:
         median = statistics.median(values)
         ratio = statistics.median(ratios)
         figures[name] = {"decisions_per_s": median, "ratio": ratio, "ratios": ratios}
-        print(
-            f"{name:34} {median:12,.0f} {ratio:9.3f}  ({min(ratios):.3f}–{max(ratios):.3f})"
-        )
+        print(f"{name:34} {median:12,.0f} {ratio:9.3f}  ({min(ratios):.3f}–{max(ratios):.3f})")
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     return 0
