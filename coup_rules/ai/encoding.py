@@ -110,7 +110,7 @@ class MoveCodec:
             shapes += [(ChooseAllegiance, (a,)) for a in Allegiance]
         self._shapes = tuple(shapes)
         self._index = {shape: i for i, shape in enumerate(shapes)}
-        self._memo: dict[Move, int] = {}
+        self._memo: dict[int, tuple[Move, int]] = {}
 
     @property
     def size(self) -> int:
@@ -135,15 +135,16 @@ class MoveCodec:
         Raises:
             ValueError: the move is not one of this configuration's.
         """
-        index = self._memo.get(move)
-        if index is not None:
-            return index
+        # The engine shares its move objects between positions: remember them by identity.
+        known = self._memo.get(id(move))
+        if known is not None and known[0] is move:
+            return known[1]
         fields = tuple(getattr(move, f) for f in _FIELDS[type(move)])
         index = self._index.get((type(move), fields))
         if index is None:
             raise ValueError(f"{move!r} is not a move of this configuration")
         if len(self._memo) < _MEMO:
-            self._memo[move] = index
+            self._memo[id(move)] = (move, index)
         return index
 
     def indices(self, moves: Sequence[Move]) -> list[int]:
@@ -156,7 +157,7 @@ class MoveCodec:
 
 
 _MEMO = 10_000
-"""How many moves a codec remembers the index of (every move of a 10-player game fits)."""
+"""How many move objects a codec remembers the index of (the engine shares a few hundred)."""
 
 _FIELDS: dict[type, tuple[str, ...]] = {
     cls: tuple(f.name for f in attrs.fields(cls) if f.name != "player")
