@@ -103,34 +103,46 @@ class CardTracker:
         self.viewer = viewer
         self._places: list[Cards] = [Counter() for _ in range(config.players + 2)]
         self.version = 0
-        """How many events ``feed`` has taken (what it knows changes only when this does)."""
+        """Counts the events ``feed`` took that may have changed what it knows (what it knows
+        changes only when this does)."""
 
     def feed(self, event: Event) -> None:
         """Take one more event of the log into account (in the viewer's redacted form)."""
-        self.version += 1
         places = self._places
         viewer = self.viewer
         court, aside = self.config.players, self.config.players + 1
+        changed = True  # what is known may have changed (an empty pile stays empty)
         match event:
+            case InfluenceLost(player=player, character=character):
+                if player != viewer and places[player]:
+                    places[player] -= Counter((character,))
+                else:
+                    changed = False
             case Dealt(count=1):  # the 2-player deal: this seat's own set is set aside (R-SETUP-7)
                 places[aside] += Counter(self.config.characters)
             case Drafted(player=player, card=card):
                 if card is not None and player == viewer:
                     places[aside] -= Counter((card,))
-                else:
+                elif places[aside]:
                     places[aside] = _weaken(places[aside], 1)
+                else:
+                    changed = False
             case CardsDrawn(count=count, cards=cards):
                 if cards is not None:  # the viewer's own draw
                     places[court] -= Counter(cards)
-                else:
+                elif places[court]:
                     places[court] = _weaken(places[court], count)
+                else:
+                    changed = False
             case CardsReturned(player=player, count=count, cards=cards):
                 if cards is not None:  # the viewer returned them, or witnessed a forced exchange
                     places[court] += Counter(cards)
                     if player != viewer:
                         places[player] -= Counter(cards)
-                else:
+                elif places[player]:
                     places[player] = _weaken(places[player], count)
+                else:
+                    changed = False
             case Proved(player=player, cards=cards):  # shown to all, then into the Court
                 places[court] += Counter(cards)
                 if player != viewer:
@@ -138,11 +150,12 @@ class CardTracker:
             case CardShown(player=player, card=card):
                 if card is not None and player != viewer:  # shown to the viewer, an Inquisitor
                     places[player] |= Counter((card,))
-            case InfluenceLost(player=player, character=character):
-                if player != viewer:
-                    places[player] -= Counter((character,))
+                else:
+                    changed = False
             case _:
-                pass
+                changed = False
+        if changed:
+            self.version += 1
 
     def places(self, pending: Pending | Record | None, shown: Character | None) -> list[Cards]:
         """Known cards per place now: the seats' hands, then the Court, then the set-aside
