@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from typing import ClassVar
 
 from coup_rules.actions import claimed_character
@@ -19,6 +20,8 @@ from coup_rules.events import (
 )
 
 __all__ = ["ClaimTracker", "standing_claims"]
+
+_NONE: frozenset[Character] = frozenset()
 
 
 class ClaimTracker:
@@ -43,21 +46,30 @@ class ClaimTracker:
         self._claims: dict[int, set[Character]] = {}
         self._last: dict[int, Character | None] = {}  # the claim a Concede gives up
         self.version = 0
-        """How many events ``feed`` has taken (the claims change only when this does)."""
+        """Counts the events that changed a seat's claims."""
         self.touched: dict[int, int] = {}
-        """Per seat, the ``version`` at which its claims last may have changed."""
+        """Per seat, the ``version`` at which its claims last changed."""
 
     def feed(self, event: Event) -> None:
         """Take one more event into account (any viewer's form: only public fields are read)."""
-        self.version += 1
+        if type(event) not in ClaimTracker.READS:
+            return
+        claims = self._claims
+        # Every event read concerns one seat: the actor of an action, the player of the others.
+        seat: int = (
+            event.action.player if isinstance(event, ActionDeclared) else getattr(event, "player")  # noqa: B009
+        )
+        before = frozenset(claims.get(seat, ()))
+        self._feed(event)
+        if before != claims.get(seat, frozenset()):
+            self.version += 1
+            self.touched[seat] = self.version
+
+    def _feed(self, event: Event) -> None:
         claims = self._claims
         last = self._last
-        player = getattr(event, "player", None)
-        if player is not None:
-            self.touched[player] = self.version
         match event:
             case ActionDeclared(action=action):
-                self.touched[action.player] = self.version
                 claim = claimed_character(action, self.exchanger)
                 last[action.player] = claim
                 if claim is not None:
@@ -78,9 +90,10 @@ class ClaimTracker:
             case _:
                 pass
 
-    def of(self, seat: int) -> frozenset[Character]:
-        """The standing claims of ``seat`` now."""
-        return frozenset(self._claims.get(seat, ()))
+    def of(self, seat: int) -> AbstractSet[Character]:
+        """The standing claims of ``seat`` now (the tracker's own set: read it, never change
+        it)."""
+        return self._claims.get(seat, _NONE)
 
     def standing(self) -> dict[int, set[Character]]:
         """Each seat's standing claims (new sets; seats with none left out)."""
