@@ -16,6 +16,8 @@ ratios to the bare engine:
 - **PettingZoo raw, view-encoded**: the raw environment observing as it did before observations
   were kept up to date, ``ObservationEncoder.encode(view(state, seat))`` at every step (what the
   issue measured at 7.5 k decisions/s against 186 k for the engine);
+- **PettingZoo env(), view-encoded**: that one in PettingZoo's own standard wrappers: ``env()``
+  as it was before;
 - **Gymnasium**: ``coup_rules.gymnasium.CoupEnv`` (one learning seat, three random bots): the
   learner's decisions only are counted, the bots' moves are part of each ``step``.
 
@@ -37,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from pettingzoo.utils import wrappers
 
 from coup_rules import Config, apply, legal_moves, new_game, to_act, view
 from coup_rules.pettingzoo import CoupEnv, env
@@ -72,6 +75,14 @@ class ViewEncodedEnv(CoupEnv):
         if agent == self.agent_selection and not self.game.is_over:
             mask[self.codec.indices(legal_moves(self.game, seat))] = 1
         return {"observation": vector, "action_mask": mask}
+
+
+def old_env() -> Any:
+    """The view-encoded environment in PettingZoo's own standard wrappers: ``env()`` before."""
+    e: Any = ViewEncodedEnv(players=PLAYERS)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
 
 
 def aec_round(make: Callable[[], Any], seconds: float, seed: int) -> tuple[int, float]:
@@ -123,6 +134,7 @@ def contenders() -> dict[str, Callable[[float, int], tuple[int, float]]]:
         "PettingZoo raw, view-encoded": lambda s, seed: aec_round(
             lambda: ViewEncodedEnv(players=PLAYERS), s, seed
         ),
+        "PettingZoo env(), view-encoded": lambda s, seed: aec_round(old_env, s, seed),
     }
     if importlib.util.find_spec("gymnasium") is not None:
         found["Gymnasium (learner's decisions)"] = gym_round

@@ -96,7 +96,8 @@ _FORWARDED = (
 )
 """The attributes a wrapper reads at every step. PettingZoo's wrappers forward them through
 ``__getattr__``, after a failed look-up at every level; the wrappers of ``env()`` forward them
-with a property each instead, which is what makes them affordable (about a third of a step)."""
+with a property each instead, which makes a step of ``env()`` about 40 % faster
+(``benchmarks/envs.py``)."""
 
 
 def _forward(name: str) -> property:
