@@ -50,7 +50,7 @@ from coup_rules.events import (
 from coup_rules.log import Log
 from coup_rules.records import Record, record
 from coup_rules.state import Core, GameState, Seat
-from coup_rules.views import PlayerView
+from coup_rules.views import PlayerView, may_see
 
 __all__ = ["CardTracker", "Determinizer", "Knowledge", "known_cards", "sample_state"]
 
@@ -107,7 +107,9 @@ class CardTracker:
         changes only when this does)."""
 
     def feed(self, event: Event) -> None:
-        """Take one more event of the log into account (in the viewer's redacted form)."""
+        """Take one more event of the log into account: whole, or as the viewer sees it
+        (``redact(event, viewer)``); the cards the viewer may not see are never read
+        (``coup_rules.views.may_see``)."""
         places = self._places
         viewer = self.viewer
         court, aside = self.config.players, self.config.players + 1
@@ -118,8 +120,11 @@ class CardTracker:
                     places[player] -= Counter((character,))
                 else:
                     changed = False
-            case Dealt(count=1):  # the 2-player deal: this seat's own set is set aside (R-SETUP-7)
-                places[aside] += Counter(self.config.characters)
+            case Dealt(count=count):
+                if count == 1:  # the 2-player deal: this seat's own set is set aside (R-SETUP-7)
+                    places[aside] += Counter(self.config.characters)
+                else:
+                    changed = False
             case Drafted(player=player, card=card):
                 if card is not None and player == viewer:
                     places[aside] -= Counter((card,))
@@ -128,14 +133,15 @@ class CardTracker:
                 else:
                     changed = False
             case CardsDrawn(count=count, cards=cards):
-                if cards is not None:  # the viewer's own draw
+                if cards is not None and may_see(event, viewer):  # the viewer's own draw
                     places[court] -= Counter(cards)
                 elif places[court]:
                     places[court] = _weaken(places[court], count)
                 else:
                     changed = False
             case CardsReturned(player=player, count=count, cards=cards):
-                if cards is not None:  # the viewer returned them, or witnessed a forced exchange
+                if cards is not None and may_see(event, viewer):
+                    # the viewer returned them, or witnessed a forced exchange
                     places[court] += Counter(cards)
                     if player != viewer:
                         places[player] -= Counter(cards)
@@ -148,8 +154,8 @@ class CardTracker:
                 if player != viewer:
                     places[player] -= Counter(cards)
             case CardShown(player=player, card=card):
-                if card is not None and player != viewer:  # shown to the viewer, an Inquisitor
-                    places[player] |= Counter((card,))
+                if card is not None and player != viewer and may_see(event, viewer):
+                    places[player] |= Counter((card,))  # shown to the viewer, an Inquisitor
                 else:
                     changed = False
             case _:

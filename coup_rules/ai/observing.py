@@ -9,9 +9,9 @@ the state's public fields and what it tracked. ``observer.vector(state, seat)`` 
 random games of every variant), at a cost that depends on the events since the last call, not on
 the length of the log.
 
-Like a view, the vector holds nothing the seat may not know: the trackers are fed each event in
-the form that seat sees it (``coup_rules.views.redact``), and the position's hidden cards are
-read for the viewer's own seat only.
+Like a view, the vector holds nothing the seat may not know: a seat's ``CardTracker`` reads a
+card of an event only if that seat may see it (``coup_rules.views.may_see``, the rule ``redact``
+applies), and the position's hidden cards are read for the viewer's own seat only.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from coup_rules.determinize import CardTracker
 from coup_rules.events import Event
 from coup_rules.records import DraftChoice, InquisitorChoice, ShowChoice
 from coup_rules.state import GameState
-from coup_rules.views import redact
 
 __all__ = ["GameObserver"]
 
@@ -103,7 +102,7 @@ class GameObserver:
         private = self._private
         if mine.seen < len(private):
             for event in private[mine.seen :]:
-                cards.feed(redact(event, seat))
+                cards.feed(event)  # it reads only what the seat may see
             mine.seen = len(private)
         out = mine.out
         pending = core.pending
