@@ -89,3 +89,9 @@ def test_a_state_of_another_configuration_is_refused() -> None:
     observer = GameObserver(ObservationEncoder(Config(players=3)))
     with pytest.raises(ValueError, match="configuration"):
         observer.vector(new_game(Config(players=4), seed=1), 0)
+
+
+def test_a_seat_of_no_table_is_refused() -> None:
+    observer = GameObserver(ObservationEncoder(Config(players=3)))
+    with pytest.raises(ValueError, match="seat must be"):
+        observer.vector(new_game(Config(players=3), seed=1), 3)

@@ -39,20 +39,20 @@ class GameObserver:
         encoder: the encoder of the game's configuration.
     """
 
-    __slots__ = ("_claims", "_length", "_mine", "_private", "encoder")
+    __slots__ = ("_card_events", "_claims", "_length", "_mine", "encoder")
 
     def __init__(self, encoder: ObservationEncoder) -> None:
         self.encoder = encoder
         self._claims = ClaimTracker(encoder.config.exchanger)
         self._length = 0
-        self._private: list[Event] = []
+        self._card_events: list[Event] = []
         self._mine: dict[int | None, _Seat] = {}
 
     def reset(self) -> None:
         """Forget the game followed so far (call it before handing states of another game)."""
         self._claims = ClaimTracker(self.encoder.config.exchanger)
         self._length = 0
-        self._private = []
+        self._card_events = []
         self._mine.clear()
 
     def _catch_up(self, state: GameState) -> None:
@@ -70,7 +70,7 @@ class GameObserver:
         claims = self._claims
         claim_reads = ClaimTracker.READS
         card_reads = CardTracker.READS
-        private = self._private
+        card_events = self._card_events
         # The compact form: only the events a tracker reads are built.
         for item in log.compact_tail(self._length):
             cls = item[0]
@@ -79,7 +79,7 @@ class GameObserver:
                 if cls in claim_reads:
                     claims.feed(event)
                 if cls in card_reads:
-                    private.append(event)
+                    card_events.append(event)
         self._length = length
 
     def vector(self, state: GameState, seat: int | None) -> list[float]:
@@ -87,7 +87,8 @@ class GameObserver:
 
         Raises:
             ValueError: ``state`` is of another configuration, or earlier in the game than a
-                state already handed (``reset()`` first for another game).
+                state already handed (``reset()`` first for another game), or ``seat`` is not
+                one of its seats.
         """
         core = state.core
         config = core.config
@@ -97,13 +98,17 @@ class GameObserver:
         self._catch_up(state)
         mine = self._mine.get(seat)
         if mine is None:
+            if seat is not None and (type(seat) is not int or not 0 <= seat < config.players):
+                raise ValueError(
+                    f"seat must be from 0 to {config.players - 1} or None, not {seat!r}"
+                )
             mine = self._mine[seat] = _Seat(encoder, seat)
         cards = mine.cards
-        private = self._private
-        if mine.seen < len(private):
-            for event in private[mine.seen :]:
+        card_events = self._card_events
+        if mine.seen < len(card_events):
+            for event in card_events[mine.seen :]:
                 cards.feed(event)  # it reads only what the seat may see
-            mine.seen = len(private)
+            mine.seen = len(card_events)
         out = mine.out
         pending = core.pending
         shown = core.shown if _is_shown(pending, seat) else None
