@@ -29,12 +29,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable
+from typing import ClassVar
 
 import attrs
 
+from coup_rules import records
 from coup_rules.cards import Character, sorted_cards
 from coup_rules.config import Config
-from coup_rules.decisions import DraftChoice, InquisitorChoice
+from coup_rules.decisions import DraftChoice, InquisitorChoice, Pending
 from coup_rules.events import (
     CardsDrawn,
     CardShown,
@@ -46,11 +48,11 @@ from coup_rules.events import (
     Proved,
 )
 from coup_rules.log import Log
-from coup_rules.records import record
+from coup_rules.records import Record, record
 from coup_rules.state import Core, GameState, Seat
-from coup_rules.views import PlayerView
+from coup_rules.views import PlayerView, may_see
 
-__all__ = ["Determinizer", "Knowledge", "known_cards", "sample_state"]
+__all__ = ["CardTracker", "Determinizer", "Knowledge", "known_cards", "sample_state"]
 
 Cards = Counter[Character]
 
@@ -76,67 +78,125 @@ def _weaken(cards: Cards, unknown: int) -> Cards:
     return Counter({c: n - unknown for c, n in cards.items() if n > unknown})
 
 
-def _track(config: Config, viewer: int | None, events: Iterable[Event]) -> list[Cards]:
-    """Known cards per place after ``events``: the seats' hands, then the Court, then the aside."""
-    n = config.players
-    places: list[Cards] = [Counter() for _ in range(n + 2)]
-    court, aside = n, n + 1
-    for event in events:
+class CardTracker:
+    """The hidden cards one viewer knows the place of, kept up to date event by event.
+
+    Feed it the events of one game in order, as the viewer sees them (``redact(event, viewer)``,
+    or a view's log), with ``feed``; ``places(pending, shown)`` then tells what is known now.
+    It is what ``known_cards`` computes over a whole log, so a learning environment that keeps
+    one per seat pays for each event once instead of re-reading the log at every step.
+
+    Args:
+        config: the game's options.
+        viewer: the seat whose knowledge it is; ``None`` for a spectator.
+    """
+
+    __slots__ = ("_places", "config", "version", "viewer")
+
+    READS: ClassVar[frozenset[type]] = frozenset(
+        (Dealt, Drafted, CardsDrawn, CardsReturned, Proved, CardShown, InfluenceLost)
+    )
+    """The classes of the events ``feed`` reads; it passes over any other."""
+
+    def __init__(self, config: Config, viewer: int | None) -> None:
+        self.config = config
+        self.viewer = viewer
+        self._places: list[Cards] = [Counter() for _ in range(config.players + 2)]
+        self.version = 0
+        """Counts the events ``feed`` took that may have changed what it knows (what it knows
+        changes only when this does)."""
+
+    def feed(self, event: Event) -> None:
+        """Take one more event of the log into account: whole, or as the viewer sees it
+        (``redact(event, viewer)``); the cards the viewer may not see are never read
+        (``coup_rules.views.may_see``)."""
+        places = self._places
+        viewer = self.viewer
+        court, aside = self.config.players, self.config.players + 1
+        changed = True  # what is known may have changed (an empty pile stays empty)
         match event:
-            case Dealt(count=1):  # the 2-player deal: this seat's own set is set aside (R-SETUP-7)
-                places[aside] += Counter(config.characters)
+            case InfluenceLost(player=player, character=character):
+                if player != viewer and places[player]:
+                    places[player] -= Counter((character,))
+                else:
+                    changed = False
+            case Dealt(count=count):
+                if count == 1:  # the 2-player deal: this seat's own set is set aside (R-SETUP-7)
+                    places[aside] += Counter(self.config.characters)
+                else:
+                    changed = False
             case Drafted(player=player, card=card):
                 if card is not None and player == viewer:
                     places[aside] -= Counter((card,))
-                else:
+                elif places[aside]:
                     places[aside] = _weaken(places[aside], 1)
-            case CardsDrawn(count=count, cards=cards):
-                if cards is not None:  # the viewer's own draw
-                    places[court] -= Counter(cards)
                 else:
+                    changed = False
+            case CardsDrawn(count=count, cards=cards):
+                if cards is not None and may_see(event, viewer):  # the viewer's own draw
+                    places[court] -= Counter(cards)
+                elif places[court]:
                     places[court] = _weaken(places[court], count)
+                else:
+                    changed = False
             case CardsReturned(player=player, count=count, cards=cards):
-                if cards is not None:  # the viewer returned them, or witnessed a forced exchange
+                if cards is not None and may_see(event, viewer):
+                    # the viewer returned them, or witnessed a forced exchange
                     places[court] += Counter(cards)
                     if player != viewer:
                         places[player] -= Counter(cards)
-                else:
+                elif places[player]:
                     places[player] = _weaken(places[player], count)
+                else:
+                    changed = False
             case Proved(player=player, cards=cards):  # shown to all, then into the Court
                 places[court] += Counter(cards)
                 if player != viewer:
                     places[player] -= Counter(cards)
             case CardShown(player=player, card=card):
-                if card is not None and player != viewer:  # shown to the viewer, an Inquisitor
-                    places[player] |= Counter((card,))
-            case InfluenceLost(player=player, character=character):
-                if player != viewer:
-                    places[player] -= Counter((character,))
+                if card is not None and player != viewer and may_see(event, viewer):
+                    places[player] |= Counter((card,))  # shown to the viewer, an Inquisitor
+                else:
+                    changed = False
             case _:
-                pass
-    return places
+                changed = False
+        if changed:
+            self.version += 1
+
+    def places(self, pending: Pending | Record | None, shown: Character | None) -> list[Cards]:
+        """Known cards per place now: the seats' hands, then the Court, then the set-aside
+        cards; the viewer's own place is empty. The counters may be the tracker's own: read
+        them, never change them.
+
+        Args:
+            pending: the decision waited on (public, or the engine's record).
+            shown: the card shown in an Examine, if the viewer is shown it (``view.shown``).
+        """
+        places = list(self._places)
+        n = self.config.players
+        if isinstance(pending, DraftChoice | records.DraftChoice):
+            # the set of each seat still to draft is set aside
+            places[n + 1] = places[n + 1] | Counter(self.config.characters * len(pending.waiting))
+        elif isinstance(pending, InquisitorChoice | records.InquisitorChoice) and shown is not None:
+            target = pending.action.target
+            if target != self.viewer:
+                places[target] = places[target] | Counter((shown,))
+        if self.viewer is not None and places[self.viewer]:
+            places[self.viewer] = Counter()
+        return places
 
 
 def _knowledge(view: PlayerView) -> list[Cards]:
-    """``_track`` over the view's log, plus what the present position itself tells."""
+    """A ``CardTracker`` fed the view's log, plus what the present position itself tells."""
     if view.log_start != 0:
         raise ValueError(
             "sample_state needs the whole log to know what its seat has seen: pass a view made "
             f"with since=0, not since={view.log_start}"
         )
-    config = view.config
-    places = _track(config, view.seat, view.log)
-    n = config.players
-    pending = view.pending
-    if isinstance(pending, DraftChoice):  # the set of each seat still to draft is set aside
-        places[n + 1] |= Counter(config.characters * len(pending.waiting))
-    if isinstance(pending, InquisitorChoice) and view.shown is not None:
-        target = pending.action.target
-        if target != view.seat:
-            places[target] |= Counter((view.shown,))
-    if view.seat is not None:
-        places[view.seat] = Counter()
-    return places
+    tracker = CardTracker(view.config, view.seat)
+    for event in view.log:
+        tracker.feed(event)
+    return tracker.places(view.pending, view.shown)
 
 
 def known_cards(view: PlayerView) -> Knowledge:

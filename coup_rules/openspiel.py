@@ -18,13 +18,26 @@ a generator seeded with it, so a run replays).
   (``coup_rules.ai.encoding.asked_first``); an ``Allow`` passes the question on, and the first
   ``Challenge`` or ``Block`` ends the window as the rules say (R-WIN-2, R-WIN-3, R-WIN-5).
 - **Actions** are the fixed move table of ``coup_rules.ai.encoding.MoveCodec``.
-- **Chance is sampled** (``SAMPLED_STOCHASTIC``): the deal and every draw come from the engine's
-  seed (R-INFO-5), never from an OpenSpiel chance node.
+- **No chance nodes** (``DETERMINISTIC``): each state holds the engine's seed (R-INFO-5), so every
+  transition, draws included, is a function of the state and the action; only
+  ``new_initial_state`` deals a new game, from ``rng_seed``. (OpenSpiel cannot save a Python game
+  that declares sampled chance: ``GetRNGState`` has no Python hook.) Algorithms that enumerate
+  a game's tree from its initial state (CFR, best responses) would only see one deal: they do not
+  apply to this game.
+- **Saving states**: ``state.serialize()``, ``pyspiel.serialize_game_and_state`` and ``pickle``
+  work: a state is saved as the engine's JSON of its ``GameState`` (seed included), so a restored
+  state plays on exactly as the original would.
 - **Information states and observations** come from ``view`` alone: the information-state string
   is the JSON of the player's whole view (perfect recall: its redacted log included), the
   observation string the same view without the log, the observation tensor the vector of
   ``coup_rules.ai.encoding.ObservationEncoder``. A public observer (no private information) sees
-  a spectator's view.
+  a spectator's view. There is no information-state *tensor* (the game says so, and asking for
+  one raises): the observation vector does not recall the past, and a fixed-size perfect-recall
+  encoding of a game of unbounded length is not provided.
+- **Do not use perfect-information search as a player**: OpenSpiel's ``MCTSBot`` clones the real
+  state, so it searches with every hidden card and every future draw known (measured: it won
+  5 of 12 games against the simple bots where an honest ISMCTS won 0 of 12). Use OpenSpiel's
+  ``ISMCTSBot`` (below) or ``coup_rules.ai.ISMCTSBot``.
 - **Returns** at the end only: +1 to the winner and ``-1 / (players - 1)`` to the others (a
   zero-sum game); a draw at the turn limit gives 0 to all.
 - ``resample_from_infostate(player, sampler)`` is ``coup_rules.sample_state`` of the player's view,
@@ -46,7 +59,7 @@ from coup_rules.ai.encoding import MoveCodec, ObservationEncoder, asked_first
 from coup_rules.config import Config
 from coup_rules.determinize import sample_state
 from coup_rules.engine import apply, legal_moves
-from coup_rules.serde import to_json
+from coup_rules.serde import from_json, to_json
 from coup_rules.setup import new_game
 from coup_rules.state import GameState
 from coup_rules.views import view
@@ -67,7 +80,7 @@ _GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
     long_name="Coup (coup_rules)",
     dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+    chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.ZERO_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -130,20 +143,27 @@ class CoupGame(pyspiel.Game):
 
 
 class _Shared:
-    """Holds immutable values that a deep copy of a state shares instead of copying.
+    """Holds the immutable ``GameState`` of a state, which a deep copy shares instead of copying.
 
-    OpenSpiel clones a Python state by deep-copying its attributes; a ``GameState`` is immutable
-    (and the game object cannot be copied), so the clone may share them.
+    OpenSpiel clones a Python state by deep-copying its attributes, and saves it by pickling
+    them: a ``GameState`` is immutable, so a clone may share it, and it pickles as the engine's
+    JSON (its seed included).
     """
 
-    __slots__ = ("game", "state")
+    __slots__ = ("state",)
 
-    def __init__(self, game: CoupGame, state: GameState) -> None:
-        self.game = game
+    def __init__(self, state: GameState) -> None:
         self.state = state
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (_shared_from_json, (to_json(self.state),))
+
+
+def _shared_from_json(text: str) -> _Shared:
+    return _Shared(from_json(text, GameState))
 
 
 class CoupState(pyspiel.State):
@@ -151,11 +171,12 @@ class CoupState(pyspiel.State):
 
     def __init__(self, game: CoupGame, game_state: GameState) -> None:
         super().__init__(game)
-        self._shared = _Shared(game, game_state)
+        self._shared = _Shared(game_state)
 
     @property
     def _coup(self) -> CoupGame:
-        return self._shared.game
+        game: CoupGame = self.get_game()
+        return game
 
     @property
     def game_state(self) -> GameState:
@@ -164,7 +185,7 @@ class CoupState(pyspiel.State):
 
     @game_state.setter
     def game_state(self, value: GameState) -> None:
-        self._shared = _Shared(self._shared.game, value)
+        self._shared = _Shared(value)
 
     def current_player(self) -> int:
         """The seat asked now, or ``pyspiel.PlayerId.TERMINAL``."""
@@ -227,14 +248,28 @@ class CoupObserver:
         if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise ValueError("an observer of every player's private cards is not provided")
         self.public_only = private == pyspiel.PrivateInfoType.NONE
-        self.tensor = np.zeros(game.encoder.size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.tensor: Any = np.zeros(game.encoder.size, np.float32)
+        self.dict: dict[str, Any] = {"observation": self.tensor}
+        if self.perfect_recall:  # strings only: see the module's docs
+            self.tensor = None
+            self.dict = {}
 
     def _viewer(self, player: int) -> int | None:
         return None if self.public_only else player
 
     def set_from(self, state: CoupState, player: int) -> None:
-        """Fill ``tensor`` with the observation vector of ``player``."""
+        """Fill ``tensor`` with the observation vector of ``player``.
+
+        Raises:
+            ValueError: a perfect-recall tensor (an information-state tensor) was asked for: the
+                game provides none.
+        """
+        if self.tensor is None:
+            raise ValueError(
+                "python_coup_rules provides no information-state tensor (the observation "
+                "tensor does not recall the past); use information_state_string or "
+                "observation_tensor"
+            )
         vector = self._game.encoder.encode(view(state.game_state, self._viewer(player)))
         self.tensor[:] = vector
 

@@ -39,6 +39,7 @@ __all__ = [
     "ReplayError",
     "Simulation",
     "game_seed",
+    "play_games",
     "read_records",
     "replay",
     "simulate",
@@ -212,11 +213,15 @@ class _Task:
     keep_moves: bool
 
 
-def seats_of(lineup: Sequence[Any], index: int, rotate: bool) -> tuple[Any, ...]:
-    """Who sits where in game ``index``: the lineup turned by ``index`` seats if ``rotate``."""
-    n = len(lineup)
-    shift = index % n if rotate else 0
-    return tuple(lineup[(seat + shift) % n] for seat in range(n))
+def seats_of(
+    lineup: Sequence[Any], index: int, rotate: bool, players: int | None = None
+) -> tuple[Any, ...]:
+    """Who sits where in game ``index``: seat ``s`` gets ``lineup[(s + index) % len(lineup)]``
+    if ``rotate``, else ``lineup[s % len(lineup)]``, for ``players`` seats (by default one per
+    entry of ``lineup``: the lineup turned by ``index`` seats)."""
+    k = len(lineup)
+    shift = index if rotate else 0
+    return tuple(lineup[(seat + shift) % k] for seat in range(players or k))
 
 
 class _Moves:
@@ -234,7 +239,8 @@ def _play(task: _Task) -> list[GameRecord]:
     out: list[GameRecord] = []
     for index in task.indices:
         seed = game_seed(task.master, index)
-        bots = seats_of(task.lineup, index, task.rotate)
+        players = task.config.players
+        bots = seats_of(task.lineup, index, task.rotate, players)
         moves = _Moves()
         state = new_game(task.config, seed=seed)
         seating = Seating.of(seed, task.config.players)
@@ -244,7 +250,7 @@ def _play(task: _Task) -> list[GameRecord]:
                 index=index,
                 config=task.config,
                 seed=seed,
-                bots=seats_of(task.names, index, task.rotate),
+                bots=seats_of(task.names, index, task.rotate, players),
                 winner=final.winner,
                 turns=final.turn,
                 moves=tuple(moves.moves),
@@ -405,12 +411,48 @@ def simulate(
     config = with_turn_limit(config, max_turns)
     bots = tuple(make_bot(b) if isinstance(b, str) else b for b in lineup)
     names = tuple(b if isinstance(b, str) else bot_name(b) for b in lineup)
+    records, seconds, used = play_games(
+        config,
+        bots,
+        names,
+        games,
+        seed=seed,
+        rotate=rotate,
+        keep_moves=keep_moves,
+        executor=executor,
+        workers=workers,
+        batch=batch,
+        progress=progress,
+    )
+    return Simulation(
+        config=config, seed=seed, lineup=names, games=records, seconds=seconds, workers=used
+    )
+
+
+def play_games(
+    config: Config,
+    bots: Sequence[Bot],
+    names: Sequence[str],
+    games: int,
+    *,
+    seed: int,
+    rotate: bool = True,
+    keep_moves: bool = False,
+    executor: concurrent.futures.Executor | None = None,
+    workers: int | None = None,
+    batch: int | None = None,
+    progress: Progress | None = None,
+) -> tuple[tuple[GameRecord, ...], float, int | None]:
+    """The engine of ``simulate`` and ``coup_rules.evaluate``: game ``i`` seats
+    ``seats_of(bots, i, rotate, config.players)`` and is played from ``game_seed(seed, i)``, on
+    ``executor`` (see ``simulate`` for the arguments). Returns the records in game order, the
+    wall-clock seconds and the number of workers (``None`` if the executor did not say)."""
     pool = workers if workers is not None else _cpus()
     size = batch if batch is not None else max(1, min(50, math.ceil(games / (8 * pool))))
     if size < 1:
         raise ValueError(f"batch must be 1 or more, not {batch!r}")
     tasks = [
-        _Task(config, bots, names, seed, indices, rotate, keep_moves)
+        _Task(config, tuple(bots), tuple(names), seed, indices, rotate, keep_moves)
         for indices in _batches(games, size)
     ]
     start = time.perf_counter()
@@ -422,14 +464,7 @@ def simulate(
     else:
         results = _run_on(executor, tasks, progress)
     records = sorted((r for batch_ in results for r in batch_), key=lambda r: r.index)
-    return Simulation(
-        config=config,
-        seed=seed,
-        lineup=names,
-        games=tuple(records),
-        seconds=time.perf_counter() - start,
-        workers=pool if executor is None else workers,
-    )
+    return tuple(records), time.perf_counter() - start, pool if executor is None else workers
 
 
 def _cpus() -> int:

@@ -2,10 +2,8 @@
 
 It plays from a seat's view only, returns legal moves, keeps to its budget, joins incremental
 views up, and beats random opponents clearly. The measurement against the simple bots, with its
-confidence interval, is ``scripts/ismcts_tournament.py`` (too long for the suite).
-
-The opponents are the tiny view-based bots of ``tests/view_bots.py`` (the simulate issue's bots
-are not on this branch).
+confidence interval, is ``coup-rules tournament --bots ismcts,honest,bluff,random`` (too long for
+the suite; ``tests/test_evaluate.py`` plays every bot of the package in a short one).
 """
 
 from __future__ import annotations
@@ -28,8 +26,8 @@ from coup_rules import (
 )
 from coup_rules.ai import ISMCTSBot
 from coup_rules.ai.claims import standing_claims
+from coup_rules.bots import Bot, RandomBot, play_game
 from tests.helpers import AMBASSADOR, CAPTAIN, CONTESSA, DUKE, play
-from tests.view_bots import RandomViewBot, ViewBot, play_views
 
 
 def test_the_bot_keeps_to_its_budgets() -> None:
@@ -84,21 +82,19 @@ def test_claims_stand_until_lost_proved_conceded_or_exchanged() -> None:
     assert 1 not in standing_claims(state.log, state.config.exchanger)
 
 
-def wins(bot: ISMCTSBot, opponents: list[ViewBot], games: int) -> int:
+def wins(bot: ISMCTSBot, opponents: list[Bot], games: int) -> int:
     won = 0
     for g in range(games):
         me = g % 4
-        bots = list(opponents)
+        bots: list[Bot] = list(opponents)
         bots.insert(me, bot)
-        final: GameState = play_views(
-            new_game(Config(players=4), seed=300 + g), bots, random.Random(g)
-        )
+        final: GameState = play_game(Config(players=4), bots, seed=300 + g)
         won += final.winner == me
     return won
 
 
 def test_the_bot_beats_random_players() -> None:
-    """In 4-player games against three random players (fair share: 1.5 wins in 6), the search
-    wins at least 4 of 6 (a random-strength player would do so with chance 4 %)."""
-    opponents: list[ViewBot] = [RandomViewBot(), RandomViewBot(), RandomViewBot()]
-    assert wins(ISMCTSBot(iterations=40), opponents, 6) >= 4
+    """In 4-player games against three random players (fair share: 3 wins in 12), the search
+    wins at least 6 of 12 (a random-strength player would do so with chance 5 %)."""
+    opponents: list[Bot] = [RandomBot(), RandomBot(), RandomBot()]
+    assert wins(ISMCTSBot(iterations=40), opponents, 12) >= 6

@@ -8,6 +8,7 @@ extra is not installed.
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -35,15 +36,42 @@ from coup_rules.ai.encoding import ObservationEncoder  # noqa: E402
 )
 def test_openspiel_random_simulation(params: dict[str, object]) -> None:
     """pyspiel.random_sim_test: a random game to the end, checking clones, legal actions,
-    returns, observation tensors and strings at every step."""
+    returns, observation tensors and strings, and saving and restoring game and state."""
     game = pyspiel.load_game("python_coup_rules", {**params, "rng_seed": 1})
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_a_restored_state_plays_on_as_the_original() -> None:
+    """A state saved (pickle, serialize_game_and_state) and restored holds the same GameState,
+    seed included, so the same actions give the same game, draws included (R-INFO-5)."""
+    game = pyspiel.load_game("python_coup_rules", {"players": 3, "rng_seed": 4})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    for _ in range(6):
+        state.apply_action(rng.choice(state.legal_actions()))
+    _, restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    copied = pickle.loads(pickle.dumps(state))
+    assert restored.game_state == state.game_state == copied.game_state
+    while not state.is_terminal():
+        action = rng.choice(state.legal_actions())
+        for s in (state, restored, copied):
+            s.apply_action(action)
+    assert restored.game_state == state.game_state == copied.game_state
+
+
+def test_no_information_state_tensor_is_offered_or_given() -> None:
+    """The game declares no information-state tensor, and asking for one raises rather than
+    returning the observation vector, which does not recall the past."""
+    game = pyspiel.load_game("python_coup_rules", {"players": 3})
+    assert not game.get_type().provides_information_state_tensor
+    with pytest.raises(Exception, match="no information-state tensor"):
+        game.new_initial_state().information_state_tensor(0)
 
 
 def test_the_game_is_loaded_by_name_with_its_parameters() -> None:
     game = pyspiel.load_game("python_coup_rules", {"players": 4})
     assert game.num_players() == 4
-    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
     assert game.num_distinct_actions() == 49
     assert game.observation_tensor_shape() == [ObservationEncoder(game.config).size]
     assert game.get_parameters()["max_turns"] == 200

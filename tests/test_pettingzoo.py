@@ -1,8 +1,8 @@
 """The PettingZoo environment (``coup_rules.pettingzoo``, extra ``[pettingzoo]``).
 
-PettingZoo's own ``api_test`` and ``seed_test`` for 2, 4 and 6 players in every variant, and the
-rewards at the end of a game (R-TURN-8 for the draw at the turn limit). Skipped when the extra
-is not installed.
+PettingZoo's own ``api_test`` and ``seed_test`` for 2, 4 and 6 players in every variant, the
+rewards at the end of a game (R-TURN-8 for the draw at the turn limit), bots seated inside the
+environment and fixed deals. Skipped when the extra is not installed.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ pytest.importorskip("pettingzoo", reason="the [pettingzoo] extra is not installe
 
 from pettingzoo.test import api_test, seed_test
 
-from coup_rules import legal_moves, view
+from coup_rules import Character, legal_moves, to_act, view
+from coup_rules.bots import BluffBot
 from coup_rules.pettingzoo import CoupEnv, env
 
 VARIANTS = [
@@ -99,3 +100,53 @@ def test_the_mask_is_the_selected_seat_s_legal_moves() -> None:
                 raw.encoder.encode(view(raw.game, seat))
             )
         raw.step(rng.choice(raw.codec.indices(legal_moves(raw.game, raw._seat[selected]))))
+
+
+def test_bots_in_some_seats_move_inside_step() -> None:
+    """With opponents={seat: bot}, only the other seats are agents, and every agent selected is
+    one the game waits on: the bots' decisions never reach the learner."""
+    raw = CoupEnv(players=4, opponents={1: "honest", 3: BluffBot()})
+    assert raw.possible_agents == ["player_0", "player_2"]
+    raw.reset(seed=8)
+    rng = random.Random(8)
+    while not raw.game.is_over:
+        seat = raw._seat[raw.agent_selection]
+        assert seat in (0, 2) and seat in to_act(raw.game)
+        mask = raw.observe(raw.agent_selection)["action_mask"]
+        raw.step(rng.choice([i for i, ok in enumerate(mask) if ok]))
+    assert raw.game.is_over
+
+
+def test_games_with_bots_replay_from_their_seed() -> None:
+    def final(seed: int) -> object:
+        e = env(players=3, opponents={0: "counting"})
+        play_out(e, seed)
+        return e.unwrapped.game.log
+
+    assert final(5) == final(5)
+
+
+def test_reset_takes_a_fixed_deal() -> None:
+    hands = [
+        (Character.DUKE, Character.DUKE),
+        (Character.CAPTAIN, Character.CONTESSA),
+        (Character.ASSASSIN, Character.AMBASSADOR),
+    ]
+    raw = CoupEnv(players=3)
+    raw.reset(seed=2, options={"hands": hands, "coins": [2, 5, 2]})
+    assert [p.hand for p in raw.game.players] == hands
+    assert [p.coins for p in raw.game.players] == [2, 5, 2]
+
+
+def test_every_seat_a_bot_is_refused() -> None:
+    with pytest.raises(ValueError, match="at least one seat"):
+        CoupEnv(players=2, opponents={0: "random", 1: "random"})
+
+
+@pytest.mark.filterwarnings("ignore:Observation")
+def test_pettingzoo_api_and_seed_tests_with_bots_seated() -> None:
+    def make() -> Any:
+        return env(players=4, inquisitor=True, opponents={1: "honest", 2: "counting"})
+
+    api_test(make(), num_cycles=200)
+    seed_test(make, num_cycles=200)

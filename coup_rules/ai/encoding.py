@@ -28,8 +28,9 @@ R-WIN-3, R-WIN-5); an ``Allow`` passes the question on. The 2-player draft asks 
 from __future__ import annotations
 
 import typing
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations_with_replacement
+from typing import NamedTuple
 
 import attrs
 
@@ -38,19 +39,13 @@ from coup_rules.ai.claims import standing_claims
 from coup_rules.cards import Allegiance, Character
 from coup_rules.config import Config
 from coup_rules.decisions import (
-    ActionChallengeAnswer,
-    BlockChallengeAnswer,
-    ChallengeActionWindow,
-    ChallengeBlockWindow,
-    CounterWindow,
     Decision,
-    InfluenceChoice,
-    KeepChoice,
     Pending,
 )
 from coup_rules.determinize import known_cards
 from coup_rules.moves import (
     ACTION_TYPES,
+    ActionMove,
     Allow,
     Block,
     Challenge,
@@ -66,9 +61,10 @@ from coup_rules.moves import (
     Show,
 )
 from coup_rules.notation import format_move
+from coup_rules.records import Record
 from coup_rules.views import PlayerView
 
-__all__ = ["MoveCodec", "ObservationEncoder", "asked_first"]
+__all__ = ["MoveCodec", "ObservationEncoder", "Position", "asked_first"]
 
 _Shape = tuple[type, tuple[object, ...]]
 """A move less its player: its class and its other fields, in order."""
@@ -114,6 +110,7 @@ class MoveCodec:
             shapes += [(ChooseAllegiance, (a,)) for a in Allegiance]
         self._shapes = tuple(shapes)
         self._index = {shape: i for i, shape in enumerate(shapes)}
+        self._memo: dict[int, tuple[Move, int]] = {}
 
     @property
     def size(self) -> int:
@@ -138,10 +135,16 @@ class MoveCodec:
         Raises:
             ValueError: the move is not one of this configuration's.
         """
+        # The engine shares its move objects between positions: remember them by identity.
+        known = self._memo.get(id(move))
+        if known is not None and known[0] is move:
+            return known[1]
         fields = tuple(getattr(move, f) for f in _FIELDS[type(move)])
         index = self._index.get((type(move), fields))
         if index is None:
             raise ValueError(f"{move!r} is not a move of this configuration")
+        if len(self._memo) < _MEMO:
+            self._memo[id(move)] = (move, index)
         return index
 
     def indices(self, moves: Sequence[Move]) -> list[int]:
@@ -153,21 +156,26 @@ class MoveCodec:
         return format_move(self.decode(index, 0)).removeprefix("p0 ")
 
 
+_MEMO = 10_000
+"""How many move objects a codec remembers the index of (the engine shares a few hundred)."""
+
 _FIELDS: dict[type, tuple[str, ...]] = {
     cls: tuple(f.name for f in attrs.fields(cls) if f.name != "player")
     for cls in typing.get_args(Move)
 }
 
 
-def asked_first(pending: Pending, players: int) -> int:
-    """The seat asked first among ``pending.waiting`` (see the module's docs)."""
+def asked_first(pending: Pending | Record, players: int) -> int:
+    """The seat asked first among ``pending.waiting`` (see the module's docs); ``pending`` may
+    also be the engine's record of the decision (``state.core.pending``)."""
     waiting = pending.waiting
     if len(waiting) == 1:
         return waiting[0]
-    if isinstance(pending, ChallengeBlockWindow):
-        after = pending.block.player
-    elif isinstance(pending, ChallengeActionWindow | CounterWindow):
-        after = pending.action.player
+    kind = pending.kind
+    if kind is Decision.CHALLENGE_BLOCK:
+        after: int = getattr(pending, "block").player  # noqa: B009
+    elif kind is Decision.CHALLENGE_ACTION or kind is Decision.COUNTER:
+        after = getattr(pending, "action").player  # noqa: B009
     else:
         return waiting[0]
     return min(waiting, key=lambda s: (s - after) % players)
@@ -247,7 +255,39 @@ class ObservationEncoder:
         """The name of every component, in order."""
         self.high: tuple[float, ...] = tuple(high)
         """The largest value of every component (the smallest is 0)."""
-        self._at = {name: i for i, name in enumerate(names)}
+        self._at = at = {name: i for i, name in enumerate(names)}
+        lower = [c.name.lower() for c in chars]
+        self._rank = {c: i for i, c in enumerate(chars)}
+        self._me = at["me=p0"]
+        self._seats = tuple(
+            _SeatAt(
+                at[f"p{s}.coins"],
+                at[f"p{s}.revealed.{lower[0]}"],
+                at[f"p{s}.loyalist"],
+                at[f"p{s}.claims.{lower[0]}"],
+                at[f"p{s}.known.{lower[0]}"],
+            )
+            for s in range(n)
+        )
+        self._length = len(names)
+        self._zeros = [0.0] * len(names)
+        self._chars = len(chars)
+        self._court = at[f"court.known.{lower[0]}"]
+        self._treasury = at["treasury"]
+        self._active = at["active=p0"]
+        self._to_act = at["to_act.p0"]
+        self._pending = {kind: at[f"pending={kind.value}"] for kind in _KINDS}
+        self._action = {cls: at[f"action={cls.__name__.lower()}"] for cls in ACTION_TYPES}
+        self._actor = at["actor=p0"]
+        self._target = at["target=p0"]
+        self._claim = at[f"claim={lower[0]}"]
+        self._block = at[f"block={lower[0]}"]
+        self._blocker = at["blocker=p0"]
+        self._challenger = at["challenger=p0"]
+        self._losing = at["losing=p0"]
+        self._keep = at["keep"]
+        self._shown = at[f"shown={lower[0]}"]
+        self._winner = at["winner=p0"]
 
     @property
     def size(self) -> int:
@@ -259,72 +299,212 @@ class ObservationEncoder:
         config = self.config
         if view.config != config:
             raise ValueError("the view is of another configuration")
-        out = [0.0] * len(self.names)
-        at = self._at
-        chars = config.characters
-        rank = {c: i for i, c in enumerate(chars)}
-
-        def one(name: str, value: float = 1.0) -> None:
-            out[at[name]] = value
-
-        def counts(prefix: str, cards: Sequence[Character]) -> None:
-            for card in cards:
-                out[at[prefix + card.name.lower()]] += 1.0
-
-        me = view.seat
-        if me is not None:
-            one(f"me=p{me}")
         known = known_cards(view)
-        claims = standing_claims(view.log, config.exchanger)
-        for p in view.players:
-            pre = f"p{p.seat}."
-            one(pre + "coins", p.coins)
-            one(pre + "hidden", p.hidden)
-            one(pre + "alive", float(p.alive))
-            counts(pre + "revealed.", p.revealed)
-            if p.allegiance is Allegiance.LOYALIST:
-                one(pre + "loyalist")
-            elif p.allegiance is Allegiance.REFORMIST:
-                one(pre + "reformist")
-            for c in sorted(claims.get(p.seat, ()), key=rank.__getitem__):
-                one(f"{pre}claims.{c.name.lower()}")
-            counts(pre + "known.", p.hand if p.hand is not None else known.hands[p.seat])
-        counts("court.known.", known.court)
-        one("treasury", view.treasury)
-        one("reserve", view.reserve)
-        one("court_size", view.court_size)
-        one("set_aside", view.set_aside)
-        one("turn", min(float(view.turn), self.turn_cap))
-        one(f"active=p{view.active}")
-        for s in view.to_act:
-            one(f"to_act.p{s}")
-        if view.winner is not None:
-            one(f"winner=p{view.winner}")
-        if view.shown is not None:
-            one(f"shown={view.shown.name.lower()}")
-        pending = view.pending
-        if pending is None:
-            return out
-        one(f"pending={pending.kind.value}")
-        action = getattr(pending, "action", None)
-        if action is None:
-            return out
-        one(f"action={type(action).__name__.lower()}")
-        one(f"actor=p{action.player}")
-        target = getattr(action, "target", None)
-        if target is not None:
-            one(f"target=p{target}")
-        claim = getattr(pending, "claim", None)
-        if claim is not None:
-            one(f"claim={claim.name.lower()}")
-        block = getattr(pending, "block", None)
-        if block is not None:
-            one(f"block={block.character.name.lower()}")
-            one(f"blocker=p{block.player}")
-        if isinstance(pending, ActionChallengeAnswer | BlockChallengeAnswer):
-            one(f"challenger=p{pending.challenger}")
-        if isinstance(pending, InfluenceChoice):
-            one(f"losing=p{pending.seat}")
-        if isinstance(pending, KeepChoice):
-            one("keep", pending.keep)
+        return self.fill(
+            Position(
+                viewer=view.seat,
+                seats=[(p.coins, p.hidden, p.revealed, p.allegiance) for p in view.players],
+                known=[p.hand if p.hand is not None else known.hands[p.seat] for p in view.players],
+                court=known.court,
+                claims=standing_claims(view.log, config.exchanger),
+                treasury=view.treasury,
+                reserve=view.reserve,
+                court_size=view.court_size,
+                set_aside=view.set_aside,
+                turn=view.turn,
+                active=view.active,
+                to_act=view.to_act,
+                winner=view.winner,
+                shown=view.shown,
+                pending=view.pending,
+            )
+        )
+
+    def fill(self, position: Position) -> list[float]:
+        """The vector of a position as one seat knows it (what ``encode`` fills from a view;
+        ``coup_rules.ai.observing.GameObserver`` fills it from the state and what it tracked,
+        section by section with the methods below)."""
+        out: list[float] = [0.0] * self._length
+        if position.viewer is not None:
+            out[self._me + position.viewer] = 1.0
+        claims = position.claims
+        for s, (coins, hidden, revealed, allegiance) in enumerate(position.seats):
+            self.fill_seat(out, s, coins, hidden, revealed, allegiance)
+            self.fill_claims(out, s, claims.get(s, ()))
+            self.fill_known(out, s, position.known[s])
+        self.fill_court(out, position.court)
+        self.fill_table(
+            out,
+            position.treasury,
+            position.reserve,
+            position.court_size,
+            position.set_aside,
+            position.turn,
+        )
+        self.fill_decision(
+            out, position.active, position.to_act, position.winner, position.shown, position.pending
+        )
         return out
+
+    def fill_seat(
+        self,
+        out: list[float],
+        s: int,
+        coins: int,
+        hidden: int,
+        revealed: Iterable[Character],
+        allegiance: Allegiance | None,
+    ) -> None:
+        """Write seat ``s``'s public components (coins to allegiance) into ``out``."""
+        base, rev, loyal, claims, _ = self._seats[s]
+        out[base:claims] = self._zeros[base:claims]
+        out[base] = coins
+        if hidden:
+            out[base + 1] = hidden
+            out[base + 2] = 1.0
+        rank = self._rank
+        for card in revealed:
+            out[rev + rank[card]] += 1.0
+        if allegiance is not None:
+            out[loyal if allegiance is Allegiance.LOYALIST else loyal + 1] = 1.0
+
+    def fill_claims(self, out: list[float], s: int, claimed: Iterable[Character]) -> None:
+        """Write seat ``s``'s standing claims into ``out``."""
+        at = self._seats[s].claims
+        out[at : at + self._chars] = self._zeros[at : at + self._chars]
+        rank = self._rank
+        for card in claimed:
+            out[at + rank[card]] = 1.0
+
+    def fill_known(self, out: list[float], s: int, cards: Iterable[Character]) -> None:
+        """Write the cards the viewer knows seat ``s`` holds into ``out``."""
+        self._count(out, self._seats[s].known, cards)
+
+    def fill_court(self, out: list[float], cards: Iterable[Character]) -> None:
+        """Write the cards the viewer knows are in the Court into ``out``."""
+        self._count(out, self._court, cards)
+
+    def _count(self, out: list[float], at: int, cards: Iterable[Character]) -> None:
+        out[at : at + self._chars] = self._zeros[at : at + self._chars]
+        rank = self._rank
+        for card in cards:
+            out[at + rank[card]] += 1.0
+
+    def fill_table(
+        self,
+        out: list[float],
+        treasury: int,
+        reserve: int,
+        court_size: int,
+        set_aside: int,
+        turn: int,
+    ) -> None:
+        """Write the Treasury, the Reserve, the Court's size, the set-aside cards and the turn
+        into ``out``."""
+        t = self._treasury
+        out[t] = treasury
+        out[t + 1] = reserve
+        out[t + 2] = court_size
+        out[t + 3] = set_aside
+        out[t + 4] = min(float(turn), self.turn_cap)
+
+    def fill_decision(
+        self,
+        out: list[float],
+        active: int,
+        to_act: Iterable[int],
+        winner: int | None,
+        shown: Character | None,
+        pending: Pending | Record | None,
+    ) -> None:
+        """Write everything from the active seat on (the seats asked, the pending decision, the
+        card shown, the winner) into ``out``."""
+        tail = self._active
+        out[tail:] = self._zeros[tail:]
+        out[tail + active] = 1.0
+        at = self._to_act
+        for s in to_act:
+            out[at + s] = 1.0
+        rank = self._rank
+        if winner is not None:
+            out[self._winner + winner] = 1.0
+        if shown is not None:
+            out[self._shown + rank[shown]] = 1.0
+        if pending is None:
+            return
+        kind = pending.kind
+        out[self._pending[kind]] = 1.0
+        action: ActionMove | None = getattr(pending, "action", None)
+        if action is None:
+            return
+        out[self._action[type(action)]] = 1.0
+        out[self._actor + action.player] = 1.0
+        target: int | None = getattr(action, "target", None)
+        if target is not None:
+            out[self._target + target] = 1.0
+        claim: Character | None = getattr(pending, "claim", None)
+        if claim is not None:
+            out[self._claim + rank[claim]] = 1.0
+        block: Block | None = getattr(pending, "block", None)
+        if block is not None:
+            out[self._block + rank[block.character]] = 1.0
+            out[self._blocker + block.player] = 1.0
+        if kind in _ANSWERS:
+            out[self._challenger + getattr(pending, "challenger")] = 1.0  # noqa: B009
+        elif kind is Decision.LOSE_INFLUENCE:
+            out[self._losing + pending.waiting[0]] = 1.0
+        elif kind is Decision.KEEP:
+            out[self._keep] = getattr(pending, "keep")  # noqa: B009
+
+
+_ANSWERS = frozenset((Decision.ANSWER_ACTION_CHALLENGE, Decision.ANSWER_BLOCK_CHALLENGE))
+
+
+class _SeatAt(NamedTuple):
+    """Where one seat's components start: coins (then hidden, alive), revealed cards per
+    character, the loyalist flag (then reformist), claims and known cards per character."""
+
+    coins: int
+    revealed: int
+    loyalist: int
+    claims: int
+    known: int
+
+
+class Position(NamedTuple):
+    """What one seat knows of a position, as ``ObservationEncoder.fill`` reads it.
+
+    Attributes:
+        viewer: the seat (``None``: a spectator).
+        seats: per seat, in seat order: coins, hidden cards, face-up cards, allegiance.
+        known: per seat, the hidden cards the viewer knows it holds (its whole hand, for the
+            viewer's own seat).
+        court: the cards the viewer knows are in the Court.
+        claims: per seat, its standing claims (``coup_rules.ai.claims``; public).
+        treasury: coins in the Treasury.
+        reserve: coins on the Reserve.
+        court_size: cards in the Court.
+        set_aside: cards set aside.
+        turn: the turn number.
+        active: the seat whose turn it is.
+        to_act: the seats waited on.
+        winner: the winner, if the game is over.
+        shown: the card shown in an Examine, if the viewer is shown it.
+        pending: the decision waited on: public, or the engine's record (same fields).
+    """
+
+    viewer: int | None
+    seats: Sequence[tuple[int, int, Sequence[Character], Allegiance | None]]
+    known: Sequence[Iterable[Character]]
+    court: Iterable[Character]
+    claims: Mapping[int, Iterable[Character]]
+    treasury: int
+    reserve: int
+    court_size: int
+    set_aside: int
+    turn: int
+    active: int
+    to_act: Sequence[int]
+    winner: int | None
+    shown: Character | None
+    pending: Pending | Record | None

@@ -177,7 +177,7 @@ class ISMCTSBot:
             living seats' strength (``None``: simulate to the end; a win scores 1).
 
     The defaults were chosen by short tournaments against ``coup_rules.bots``'s honest and
-    bluffing bots (``scripts/ismcts_tournament.py``).
+    bluffing bots (``coup-rules tournament``, ``coup_rules.evaluate``).
 
     ``choose(view, rng)`` needs the whole log (``since=0``), or views given one after the other
     with ``since`` at the end of the previous one: the bot then joins them up itself.

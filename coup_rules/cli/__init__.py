@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from coup_rules.bots import BOTS, DEFAULT_MAX_TURNS, make_bots
-from coup_rules.cli import demo, play, sim
+from coup_rules.cli import demo, play, sim, tournament
 from coup_rules.cli.demo import DEFAULT_SEED, narrate_game
 from coup_rules.cli.play import INTERRUPTED
 from coup_rules.config import MAX_PLAYERS, MIN_PLAYERS, Config
@@ -26,7 +26,7 @@ from coup_rules.setup import new_game
 
 __all__ = ["DEFAULT_SEED", "build_parser", "demo_main", "main", "narrate_game"]
 
-COMMANDS = ("demo", "play", "simulate", "replay")
+COMMANDS = ("demo", "play", "simulate", "replay", "tournament")
 """The subcommands, in the order ``--help`` lists them."""
 
 
@@ -252,6 +252,7 @@ def build_parser(prog: str = "coup-rules") -> argparse.ArgumentParser:
     _add_play(commands)
     _add_simulate(commands)
     _add_replay(commands)
+    tournament.add_parser(commands)
     _add_serve(commands)
     return parser
 
@@ -289,6 +290,11 @@ def main(argv: Sequence[str] | None = None, *, prog: str = "coup-rules") -> int:
     try:
         if args.command == "replay":
             return sim.replay_command(args)
+        if args.command == "tournament":
+            try:
+                return tournament.run(args)
+            except ValueError as error:
+                command.error(str(error))
         try:
             config, names = _config(args)
         except ValueError as error:

@@ -1,0 +1,178 @@
+"""The learning environments beside the bare engine: decisions per second at 4 players.
+
+Run ``python benchmarks/envs.py`` for the figures (about a minute), ``--quick`` for a few-second
+smoke run; ``--json FILE`` also writes them to FILE. Needs the ``[pettingzoo]`` extra (and
+``[gymnasium]`` for the single-agent row, skipped without it).
+
+Every contender plays whole random 4-player base games, round after round, each round for a fixed
+amount of process CPU time, the contenders interleaved so that they share the machine's load
+alike; the figures are the medians over rounds, and each ratio is the median of the per-round
+ratios to the bare engine:
+
+- **engine**: ``to_act``, a random seat, ``legal_moves``, a random move, ``apply``;
+- **PettingZoo raw**: ``CoupEnv``: ``last()`` (the observation vector and the action mask), a
+  random action among the mask's ones, ``step``;
+- **PettingZoo env()**: the same in PettingZoo's standard wrappers;
+- **PettingZoo raw, view-encoded**: the raw environment observing as it did before observations
+  were kept up to date, ``ObservationEncoder.encode(view(state, seat))`` at every step (what the
+  issue measured at 7.5 k decisions/s against 186 k for the engine);
+- **PettingZoo env(), view-encoded**: that one in PettingZoo's own standard wrappers: ``env()``
+  as it was before;
+- **Gymnasium**: ``coup_rules.gymnasium.CoupEnv`` (one learning seat, three random bots): the
+  learner's decisions only are counted, the bots' moves are part of each ``step``.
+
+A decision is one move chosen and applied. The turn limit is 200 turns, as in the environments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from pettingzoo.utils import wrappers
+
+from coup_rules import Config, apply, legal_moves, new_game, to_act, view
+from coup_rules.pettingzoo import CoupEnv, env
+
+PLAYERS = 4
+MAX_TURNS = 200
+
+
+def engine_round(seconds: float, seed: int) -> tuple[int, float]:
+    """Random games with the bare engine: (decisions, CPU seconds)."""
+    config = Config(players=PLAYERS, max_turns=MAX_TURNS)
+    rng = random.Random(seed)
+    decisions = 0
+    start = time.process_time()
+    game = 0
+    while time.process_time() - start < seconds:
+        state = new_game(config, seed=seed * 100_000 + game)
+        game += 1
+        while not state.is_over:
+            seat = rng.choice(to_act(state))
+            state = apply(state, rng.choice(legal_moves(state, seat)))
+            decisions += 1
+    return decisions, time.process_time() - start
+
+
+class ViewEncodedEnv(CoupEnv):
+    """The raw environment observing through a whole view at every step (the old way)."""
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self._seat[agent]
+        vector = np.asarray(self.encoder.encode(view(self.game, seat)), dtype=np.float32)
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        if agent == self.agent_selection and not self.game.is_over:
+            mask[self.codec.indices(legal_moves(self.game, seat))] = 1
+        return {"observation": vector, "action_mask": mask}
+
+
+def old_env() -> Any:
+    """The view-encoded environment in PettingZoo's own standard wrappers: ``env()`` before."""
+    e: Any = ViewEncodedEnv(players=PLAYERS)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+def aec_round(make: Callable[[], Any], seconds: float, seed: int) -> tuple[int, float]:
+    """Random masked actions in a PettingZoo AEC environment: (decisions, CPU seconds)."""
+    e = make()
+    rng = random.Random(seed)
+    decisions = 0
+    start = time.process_time()
+    game = 0
+    while time.process_time() - start < seconds:
+        e.reset(seed=seed * 100_000 + game)
+        game += 1
+        for _ in e.agent_iter():
+            observation, _, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            e.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+            decisions += 1
+    return decisions, time.process_time() - start
+
+
+def gym_round(seconds: float, seed: int) -> tuple[int, float]:
+    """Random masked actions of the Gymnasium env's learner: (decisions, CPU seconds)."""
+    from coup_rules.gymnasium import CoupEnv as GymEnv
+
+    e = GymEnv(players=PLAYERS, opponents="random", max_turns=MAX_TURNS)
+    rng = random.Random(seed)
+    decisions = 0
+    start = time.process_time()
+    game = 0
+    while time.process_time() - start < seconds:
+        _, info = e.reset(seed=seed * 100_000 + game)
+        game += 1
+        done = False
+        while not done:
+            action = rng.choice(np.flatnonzero(info["action_mask"]).tolist())
+            _, _, terminated, truncated, info = e.step(action)
+            done = terminated or truncated
+            decisions += 1
+    return decisions, time.process_time() - start
+
+
+def contenders() -> dict[str, Callable[[float, int], tuple[int, float]]]:
+    found: dict[str, Callable[[float, int], tuple[int, float]]] = {
+        "engine": engine_round,
+        "PettingZoo raw": lambda s, seed: aec_round(lambda: CoupEnv(players=PLAYERS), s, seed),
+        "PettingZoo env()": lambda s, seed: aec_round(lambda: env(players=PLAYERS), s, seed),
+        "PettingZoo raw, view-encoded": lambda s, seed: aec_round(
+            lambda: ViewEncodedEnv(players=PLAYERS), s, seed
+        ),
+        "PettingZoo env(), view-encoded": lambda s, seed: aec_round(old_env, s, seed),
+    }
+    if importlib.util.find_spec("gymnasium") is not None:
+        found["Gymnasium (learner's decisions)"] = gym_round
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a few-second smoke run")
+    parser.add_argument("--rounds", type=int, default=None, help="rounds (default 7; quick 1)")
+    parser.add_argument("--seconds", type=float, default=None, help="CPU seconds per round")
+    parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE")
+    args = parser.parse_args(argv)
+    rounds = args.rounds or (1 if args.quick else 7)
+    seconds = args.seconds or (0.3 if args.quick else 1.5)
+    runs = contenders()
+    rates: dict[str, list[float]] = {name: [] for name in runs}
+    for r in range(rounds):
+        for name, run in runs.items():
+            decisions, spent = run(seconds, r)
+            rates[name].append(decisions / spent)
+    engine = rates["engine"]
+    print(
+        f"{PLAYERS} players, base game, turn limit {MAX_TURNS}; {rounds} interleaved rounds of "
+        f"{seconds} s CPU each; Python {platform.python_version()}"
+    )
+    print(f"{'contender':34} {'decisions/s':>12} {'÷ engine':>9}  (per-round range)")
+    figures: dict[str, Any] = {}
+    for name, values in rates.items():
+        ratios = [v / e for v, e in zip(values, engine, strict=True)]
+        median = statistics.median(values)
+        ratio = statistics.median(ratios)
+        figures[name] = {"decisions_per_s": median, "ratio": ratio, "ratios": ratios}
+        print(f"{name:34} {median:12,.0f} {ratio:9.3f}  ({min(ratios):.3f}–{max(ratios):.3f})")
+    if args.json:
+        Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,145 @@
+"""``coup-rules tournament``: a tournament between bots, with win rates and ratings.
+
+Its own module: ``coup_rules.cli`` only registers it (``add_parser``) and hands over (``run``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from coup_rules.bots import BOTS, DEFAULT_MAX_TURNS
+from coup_rules.cli.output import Progress, print_table
+from coup_rules.config import Config
+from coup_rules.evaluate import Evaluation, evaluate, make_entrant
+
+__all__ = ["add_parser", "run"]
+
+DEFAULT_BOTS = "counting,honest,bluff,random"
+
+
+def _whole(text: str, least: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < least:
+        raise argparse.ArgumentTypeError(f"expected {least} or more, not {value}")
+    return value
+
+
+def _turns(text: str) -> int | None:
+    return None if text.lower() == "none" else _whole(text, 1)
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``tournament`` among the subcommands."""
+    parser = commands.add_parser(
+        "tournament",
+        help="rate bots against each other: win rates with intervals, Elo ratings",
+        description=(
+            "Play a tournament between bots (coup_rules.evaluate): game i is dealt from a seed "
+            "made of the master seed and i, and seat s gets bot (s + i) mod k of the k bots, so "
+            "every bot takes every seat alike. Prints each bot's win rate per seat taken with "
+            "its 95 % Wilson interval, and a Bradley-Terry rating on the Elo scale with its "
+            "95 % interval. The results depend only on the options, never on --workers."
+        ),
+    )
+    parser.set_defaults(parser=parser)
+    parser.add_argument(
+        "--bots",
+        default=DEFAULT_BOTS,
+        metavar="LIST",
+        help=(
+            f"comma-separated entrants, two or more, each one of {', '.join(BOTS)}, ismcts or "
+            f"ismcts:N (N iterations per decision); default {DEFAULT_BOTS}"
+        ),
+    )
+    parser.add_argument("--players", type=int, default=4, metavar="N", help="seats (default 4)")
+    parser.add_argument("--inquisitor", action="store_true", help="play with the Inquisitor")
+    parser.add_argument("--reformation", action="store_true", help="play with Reformation")
+    parser.add_argument(
+        "--games", type=lambda t: _whole(t, 1), default=200, metavar="N", help="default 200"
+    )
+    parser.add_argument(
+        "--seed", type=lambda t: _whole(t, 0), default=0, metavar="S", help="master seed"
+    )
+    parser.add_argument(
+        "--max-turns",
+        type=_turns,
+        default=DEFAULT_MAX_TURNS,
+        metavar="T",
+        help=f"a game still going after T turns is a draw (R-TURN-8; default {DEFAULT_MAX_TURNS})",
+    )
+    parser.add_argument(
+        "--workers",
+        type=lambda t: _whole(t, 1),
+        default=1,
+        metavar="K",
+        help="processes playing in parallel (default 1: this process)",
+    )
+    parser.add_argument(
+        "--markdown",
+        type=Path,
+        metavar="FILE",
+        help="also write the results as a Markdown table to FILE (as in the AI guide)",
+    )
+    parser.add_argument("--plain", action="store_true", help="plain-text tables, even with rich")
+
+
+def report(result: Evaluation, *, plain: bool = False) -> None:
+    """Print a tournament's results on standard output."""
+    out = sys.stdout
+    config = result.config
+    print(
+        f"{len(result.games)} games of {config.players} players, seed {result.seed}, turn limit "
+        f"{config.max_turns}; entrants {', '.join(result.entrants)} (rotating seats); "
+        f"fair share {100 * result.fair_share:.1f} %.",
+        file=out,
+    )
+    ratings = {r.name: r for r in result.ratings()}
+    rows = []
+    for rate in result.rates():
+        r = ratings[rate.name]
+        rows.append(
+            [
+                rate.name,
+                str(rate.trials),
+                str(rate.wins),
+                f"{100 * rate.rate:.1f}%",
+                f"{100 * rate.low:.1f}% – {100 * rate.high:.1f}%",
+                f"{r.elo:+.0f}",
+                f"{r.low:+.0f} – {r.high:+.0f}",
+            ]
+        )
+    headers = ["bot", "seats", "wins", "win rate", "95% interval", "Elo", "95% interval"]
+    print_table("Tournament", headers, rows, out, plain=plain)
+    print(f"Draws: {result.draws}. Time: {result.seconds:.1f} s.", file=out)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the tournament the options describe; the exit status.
+
+    Raises:
+        ValueError: options that make no tournament (the caller reports it as a usage error).
+    """
+    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    for name in names:
+        make_entrant(name)
+    config = Config(players=args.players, inquisitor=args.inquisitor, reformation=args.reformation)
+    with Progress(args.games, "playing", plain=args.plain) as bar:
+        result = evaluate(
+            names,
+            config,
+            args.games,
+            seed=args.seed,
+            max_turns=args.max_turns,
+            workers=args.workers,
+            progress=bar.update,
+        )
+    report(result, plain=args.plain)
+    if args.markdown is not None:
+        args.markdown.write_text(result.to_markdown() + "\n", encoding="utf-8")
+        print(f"Wrote the table to {args.markdown}.")
+    return 0

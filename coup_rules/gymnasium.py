@@ -1,0 +1,184 @@
+"""A single-agent Gymnasium environment of Coup: one learning seat, bots in the others (the
+optional extra ``coup-rules[gymnasium]``).
+
+``CoupEnv(players=4, opponents="random")`` seats the learner at seat 0 (``seat=None`` draws its
+seat at every reset) and a view-based bot in every other seat; the bots move inside ``step``, so
+the learner is asked only its own decisions.
+
+- **Observations** ``Box(float32)``: the vector of ``coup_rules.ai.encoding.ObservationEncoder``
+  for the learner's view, kept up to date event by event (``coup_rules.ai.observing``).
+- **Actions** ``Discrete(n)``: the move table of ``coup_rules.ai.encoding.MoveCodec``. The legal
+  ones are in ``info["action_mask"]`` (an ``int8`` array) after ``reset`` and every ``step``, and
+  from ``action_masks()`` (the method sb3-contrib's ``MaskablePPO`` calls).
+- **Rewards** at the end only, as in the PettingZoo environment: +1 for a win, ``-1 / (n - 1)``
+  for a loss (as soon as the learner is eliminated: the episode ends there), 0 for a draw at
+  the turn limit (R-TURN-8), which ends the episode by truncation. An illegal action ends it
+  with ``illegal_reward`` (default -1) and ``info["illegal"] = True``.
+- **Seeding.** ``reset(seed=s)`` seeds ``np_random``, from which each game's seed (and the
+  learner's seat if drawn) is taken; the bots' streams come from the game's seed. The same seed
+  and actions give the same episode.
+- **Fixed deals.** ``reset(options={"hands": ..., "court": ..., "coins": ..., "allegiances":
+  ...})`` passes them to ``coup_rules.new_game``.
+
+Gymnasium and NumPy are imported here only: ``import coup_rules`` never needs them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from coup_rules.ai.encoding import MoveCodec, ObservationEncoder
+from coup_rules.ai.observing import GameObserver
+from coup_rules.ai.seats import asked, bot_streams, deal_options, play_bots, seat_bots
+from coup_rules.bots import Bot
+from coup_rules.config import Config
+from coup_rules.engine import apply, legal_moves
+from coup_rules.errors import IllegalMoveError
+from coup_rules.narrate import describe_event
+from coup_rules.setup import new_game
+from coup_rules.state import GameState
+from coup_rules.views import view
+
+__all__ = ["CoupEnv"]
+
+DEFAULT_MAX_TURNS = 200
+"""The turn limit unless told otherwise: long enough for any sensible game."""
+
+
+class CoupEnv(gymnasium.Env[Any, Any]):
+    """One learning seat against bots (see the module's docs).
+
+    Args:
+        players: seats at the table, 2 to 10.
+        inquisitor: play with the Inquisitor.
+        reformation: play with Reformation.
+        max_turns: the turn limit (R-TURN-8).
+        seat: the learner's seat; ``None`` draws it from ``np_random`` at every reset.
+        opponents: the bots: one bot (or a name of ``coup_rules.bots.BOTS``) for every other
+            seat, or one per seat as ``{seat: bot}`` (every seat but the learner's).
+        illegal_reward: the reward of an illegal action, which ends the episode.
+        render_mode: ``None`` or ``"ansi"`` (``render()`` returns the public events since the
+            last call, in words).
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's way)
+
+    def __init__(
+        self,
+        players: int = 4,
+        inquisitor: bool = False,
+        reformation: bool = False,
+        max_turns: int | None = DEFAULT_MAX_TURNS,
+        seat: int | None = 0,
+        opponents: Bot | str | Mapping[int, Bot | str] = "random",
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+    ) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.config = Config(
+            players=players, inquisitor=inquisitor, reformation=reformation, max_turns=max_turns
+        )
+        if seat is not None and not 0 <= seat < players:
+            raise ValueError(f"seat must be from 0 to {players - 1} or None, not {seat!r}")
+        self.fixed_seat = seat
+        self._opponents = opponents
+        self.codec = MoveCodec(self.config)
+        self.encoder = ObservationEncoder(self.config)
+        self.observer = GameObserver(self.encoder)
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        high = np.asarray(self.encoder.high, dtype=np.float32)
+        self.observation_space = spaces.Box(low=np.zeros_like(high), high=high, dtype=np.float32)
+        self.action_space = spaces.Discrete(self.codec.size)
+        self.seat = 0 if seat is None else seat
+        self.bots = self._seat_bots(self.seat)
+        self.game: GameState = new_game(self.config, seed=0)
+        self._streams = bot_streams(0, sorted(self.bots))
+        self._rendered = 0
+
+    def _seat_bots(self, learner: int) -> dict[int, Bot]:
+        opponents = self._opponents
+        if isinstance(opponents, Mapping):
+            bots = seat_bots(opponents, self.config.players)
+            if learner in bots or len(bots) != self.config.players - 1:
+                raise ValueError(
+                    f"opponents must hold every seat but the learner's ({learner}), "
+                    f"not seats {sorted(bots)}"
+                )
+            return bots
+        others = {s: opponents for s in range(self.config.players) if s != learner}
+        return seat_bots(others, self.config.players)
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        """A new game (see the module's docs): the learner's first observation and the info
+        with its action mask."""
+        super().reset(seed=seed)
+        if self.fixed_seat is None:
+            self.seat = int(self.np_random.integers(self.config.players))
+            self.bots = self._seat_bots(self.seat)
+        game_seed = int(self.np_random.integers(2**63))
+        self.game = new_game(self.config, seed=game_seed, **deal_options(options))
+        self._streams = bot_streams(game_seed, sorted(self.bots))
+        self.observer.reset()
+        self._rendered = 0
+        self.game = play_bots(self.game, self.bots, self._streams)
+        return self._observe(), {"action_mask": self.action_masks()}
+
+    def _observe(self) -> Any:
+        size = self.encoder.size
+        return np.fromiter(self.observer.vector(self.game, self.seat), np.float32, size)
+
+    def _learner_asked(self) -> bool:
+        game = self.game
+        return (
+            not game.is_over
+            and bool(game.core.players[self.seat].hand)
+            and (asked(game) == self.seat)
+        )
+
+    def action_masks(self) -> Any:
+        """The learner's legal actions now, as an ``int8`` array (all zeros once it is over)."""
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        if self._learner_asked():
+            mask[self.codec.indices(legal_moves(self.game, self.seat))] = 1
+        return mask
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """Play the learner's move ``action``, then the bots' moves until the learner is asked
+        again, is eliminated, or the game ends."""
+        if not self._learner_asked():
+            raise RuntimeError("the episode is over: call reset() before step()")
+        move = self.codec.decode(int(action), self.seat)
+        try:
+            self.game = apply(self.game, move)
+        except IllegalMoveError:
+            info = {"action_mask": np.zeros(self.codec.size, dtype=np.int8), "illegal": True}
+            return self._observe(), self.illegal_reward, True, False, info
+        self.game = play_bots(self.game, self.bots, self._streams)
+        reward, terminated, truncated = 0.0, False, False
+        game = self.game
+        loss = -1.0 / (self.config.players - 1)
+        if not game.core.players[self.seat].hand:  # eliminated: the game is lost
+            reward, terminated = loss, True
+        elif game.is_over:
+            if game.winner is None:  # the turn limit: a draw (R-TURN-8)
+                truncated = True
+            else:
+                reward, terminated = (1.0 if game.winner == self.seat else loss), True
+        return self._observe(), reward, terminated, truncated, {"action_mask": self.action_masks()}
+
+    def render(self) -> str | None:
+        """The public events since the last call, in words (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            return None
+        log = view(self.game, None, since=self._rendered).log
+        self._rendered += len(log)
+        return "\n".join(describe_event(e, self.config) for e in log)

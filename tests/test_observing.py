@@ -1,0 +1,97 @@
+"""Observations kept up to date event by event (``coup_rules.ai.observing``, no extra needed).
+
+``GameObserver.vector(state, seat)`` must be, component for component, the vector that
+``ObservationEncoder.encode`` builds from the seat's whole view, and that vector must still be
+the one of the encoder as first released (``tests/oracle/observation.py``): learned networks
+and vectorised copies of the environments depend on that layout. Checked at every step of random
+games of every variant, for every seat and a spectator, including states skipped over.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+
+from coup_rules import Config, GameState, new_game, view
+from coup_rules.ai.encoding import ObservationEncoder
+from coup_rules.ai.observing import GameObserver
+from tests.oracle.observation import ReleasedObservationEncoder
+from tests.strategies import random_play, reachable_games
+
+VARIANTS = [
+    pytest.param({}, id="base"),
+    pytest.param({"inquisitor": True}, id="inquisitor"),
+    pytest.param({"reformation": True}, id="reformation"),
+    pytest.param({"inquisitor": True, "reformation": True}, id="both"),
+]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_layout_is_the_released_one(players: int, variant: dict[str, bool]) -> None:
+    config = Config(players=players, **variant)
+    encoder = ObservationEncoder(config)
+    released = ReleasedObservationEncoder(config)
+    assert encoder.names == released.names
+    assert encoder.high == released.high
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_kept_up_vectors_equal_the_released_encoder_at_every_step(
+    players: int, variant: dict[str, bool]
+) -> None:
+    """Every seat and a spectator, at every state of two random games (R-INFO-2, R-INFO-3)."""
+    config = Config(players=players, max_turns=40, **variant)
+    encoder = ObservationEncoder(config)
+    released = ReleasedObservationEncoder(config)
+    observer = GameObserver(encoder)
+    for seed in range(2):
+        observer.reset()
+        states = random_play(new_game(config, seed=seed), random.Random(seed), 400)
+        for state in states:
+            for seat in [None, *range(players)]:
+                seen = view(state, seat)
+                expected = released.encode(seen)
+                assert encoder.encode(seen) == expected
+                assert observer.vector(state, seat) == expected
+
+
+@settings(max_examples=25, deadline=None)
+@given(game=reachable_games(max_moves=150))
+def test_a_seat_observed_now_and_then_catches_up(game: list[GameState]) -> None:
+    """A seat observed only at some states (as an agent is, on its own turns) gets the same
+    vector as one observed at every state: each vector depends on the state alone."""
+    config = game[0].config
+    encoder = ObservationEncoder(config)
+    observer = GameObserver(encoder)
+    rng = random.Random(len(game))
+    for state in game:
+        seat = rng.choice(range(config.players))
+        if rng.random() < 0.3:
+            assert observer.vector(state, seat) == encoder.encode(view(state, seat))
+
+
+def test_an_earlier_state_is_refused_until_reset() -> None:
+    config = Config(players=3)
+    observer = GameObserver(ObservationEncoder(config))
+    states = random_play(new_game(config, seed=1), random.Random(1), 10)
+    observer.vector(states[-1], 0)
+    with pytest.raises(ValueError, match="reset"):
+        observer.vector(states[0], 0)
+    observer.reset()
+    assert observer.vector(states[0], 0) == ObservationEncoder(config).encode(view(states[0], 0))
+
+
+def test_a_state_of_another_configuration_is_refused() -> None:
+    observer = GameObserver(ObservationEncoder(Config(players=3)))
+    with pytest.raises(ValueError, match="configuration"):
+        observer.vector(new_game(Config(players=4), seed=1), 0)
+
+
+def test_a_seat_of_no_table_is_refused() -> None:
+    observer = GameObserver(ObservationEncoder(Config(players=3)))
+    with pytest.raises(ValueError, match="seat must be"):
+        observer.vector(new_game(Config(players=3), seed=1), 3)
