@@ -17,7 +17,7 @@ from coup_rules.events import (
     Proved,
 )
 
-__all__ = ["standing_claims"]
+__all__ = ["claim_record", "standing_claims"]
 
 
 def standing_claims(events: Iterable[Event], exchanger: Character) -> dict[int, set[Character]]:
@@ -30,6 +30,16 @@ def standing_claims(events: Iterable[Event], exchanger: Character) -> dict[int, 
         events: a log, whole, in order (a view's log made with ``since=0`` will do).
         exchanger: the game's exchanger (``Config.exchanger``), which Exchange claims.
     """
+    claims, _ = claim_record(events, exchanger)
+    return {seat: cards for seat, cards in claims.items() if cards}
+
+
+def claim_record(
+    events: Iterable[Event], exchanger: Character
+) -> tuple[dict[int, set[Character]], dict[int, Character | None]]:
+    """``standing_claims`` before empty sets are dropped, and each seat's last claim (in an
+    action, ``None`` for an action that claims nothing, or in a block): the one a ``Concede``
+    would give up. ``coup_rules.vector`` rebuilds its claim fields from these."""
     claims: dict[int, set[Character]] = {}
     last: dict[int, Character | None] = {}  # the claim a Concede gives up
     for event in events:
@@ -54,4 +64,4 @@ def standing_claims(events: Iterable[Event], exchanger: Character) -> dict[int, 
                 claims.pop(player, None)
             case _:
                 pass
-    return {seat: cards for seat, cards in claims.items() if cards}
+    return claims, last
