@@ -44,22 +44,16 @@ from coup_rules.vector import kernel as k
 
 VARIANTS: dict[str, Config] = {
     "base-2p-draft": Config(players=2),
-    "base-2p-plain": Config(players=2, two_player_setup=False),
-    "base-3p": Config(players=3),
+    "plain-2p": Config(players=2, two_player_setup=False, first_player=1),
     "base-4p": Config(players=4, first_player=2),
-    "base-6p": Config(players=6),
-    "inquisitor-5p": Config(players=5, inquisitor=True),
-    "reformation-4p": Config(players=4, reformation=True),
+    "inquisitor-6p": Config(players=6, inquisitor=True),
+    "reformation-5p": Config(players=5, reformation=True),
     "both-2p-draft": Config(players=2, inquisitor=True, reformation=True),
-    "both-6p": Config(players=6, inquisitor=True, reformation=True),
-    "reformation-8p": Config(players=8, reformation=True),
-    "inquisitor-10p": Config(players=10, inquisitor=True),
-    "reformation-10p": Config(players=10, reformation=True, inquisitor=True),
+    "both-8p": Config(players=8, inquisitor=True, reformation=True),
+    "reformation-10p": Config(players=10, reformation=True),
     "finite-treasury-4p": Config(players=4, coins=10),
     "finite-treasury-reformation-3p": Config(players=3, coins=8, reformation=True),
-    "copies-5-4p": Config(players=4, copies=5),
-    "max-turns-5p": Config(players=5, max_turns=6),
-    "max-turns-2p": Config(players=2, max_turns=3, reformation=True),
+    "max-turns-copies-5-4p": Config(players=4, copies=5, inquisitor=True, max_turns=8),
 }
 """Every rule and variant: 2 to 10 players, the 2-player setup and draft, the Inquisitor, the
 Reformation, a finite Treasury, another deck size, the turn limit."""
@@ -106,9 +100,7 @@ def position(state: GameState) -> object:
 
 def _knowledge(row: np.ndarray) -> np.ndarray:
     claims = [
-        row[k.SEATS + s * k.SEAT_FIELDS + f]
-        for s in range(k.MAXP)
-        for f in (k.S_CLAIMS, k.S_LAST)
+        row[k.SEATS + s * k.SEAT_FIELDS + f] for s in range(k.MAXP) for f in (k.S_CLAIMS, k.S_LAST)
     ]
     return np.concatenate([np.asarray(claims, np.int32), row[k.KNOW :]])
 

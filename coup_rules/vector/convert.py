@@ -86,7 +86,9 @@ def _pending(row: np.ndarray, layout: Layout) -> Pending | None:
     action = _action(row)
     rank = int(k.claim_of(layout.P, int(row[k.ACTION])))
     claim = CHARACTERS[rank] if rank >= 0 else None
-    block = Block(int(row[k.BLOCKER]), CHARACTERS[int(row[k.BLOCKCH])]) if row[k.BLOCKER] >= 0 else None
+    block = (
+        Block(int(row[k.BLOCKER]), CHARACTERS[int(row[k.BLOCKCH])]) if row[k.BLOCKER] >= 0 else None
+    )
     challenger = int(row[k.CHALLENGER])
     if phase == k.D_CHALLENGE_ACTION:
         return ChallengeActionWindow(waiting, action, claim)
@@ -118,7 +120,9 @@ def read_row(row: np.ndarray, layout: Layout) -> GameState:
     for seat in range(config.players):
         at = k.SEATS + seat * k.SEAT_FIELDS
         side = int(row[at + k.S_ALLEG])
-        revealed = tuple(CHARACTERS[int(r)] for r in row[at + k.S_REV : at + k.S_REV + int(row[at + k.S_NREV])])
+        revealed = tuple(
+            CHARACTERS[int(r)] for r in row[at + k.S_REV : at + k.S_REV + int(row[at + k.S_NREV])]
+        )
         players.append(
             PlayerState(
                 seat=seat,

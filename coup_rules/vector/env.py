@@ -98,7 +98,9 @@ class VectorEnv:
         k.observe_lanes(self.state, self.layout.P, self.layout.OB, out, cap)
         return out
 
-    def step(self, actions: Sequence[int] | np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def step(
+        self, actions: Sequence[int] | np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Play one move in every running game: ``rewards, terminated, truncated``."""
         moves = np.asarray(actions)
         if moves.shape != (self.num_envs,) or not np.issubdtype(moves.dtype, np.integer):

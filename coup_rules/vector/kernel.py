@@ -31,12 +31,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-# --- sizes ------------------------------------------------------------------------------------
+# --- sizes ---------------------------------------------------------------------------------------
 MAXP = 10  # seats (R-SETUP-1: 2 to 10 players)
 NCH = 6  # character ranks
 NPLACE = MAXP + 1  # knowledge places: each seat's hand, then the Court
 
-# --- global fields ----------------------------------------------------------------------------
+# --- global fields -------------------------------------------------------------------------------
 PHASE = 0  # Decision index + 1; 0 once the game is over
 WAIT = 1  # seats waited on (bit mask)
 ACTIVE = 2
@@ -79,7 +79,7 @@ SEAT_FIELDS = S_LAST + 1
 KNOW = SEATS + MAXP * SEAT_FIELDS  # [viewer][place][rank] known counts
 FIELDS = KNOW + MAXP * NPLACE * NCH
 
-# --- decisions (Decision order, plus one) -------------------------------------------------------
+# --- decisions (Decision order, plus one) --------------------------------------------------------
 D_NONE = 0
 D_ALLEGIANCE = 1
 D_DRAFT = 2
@@ -94,7 +94,7 @@ D_KEEP = 10
 D_SHOW = 11
 D_INQUISITOR = 12
 
-# --- actions (rows of ACTIONS) -----------------------------------------------------------------
+# --- actions (rows of ACTIONS) -------------------------------------------------------------------
 A_INCOME = 0
 A_FOREIGN_AID = 1
 A_COUP = 2
@@ -138,7 +138,7 @@ I_DRAFT = 76  # + rank
 I_CHOOSE = 82  # + allegiance
 IX_SIZE = 84
 
-# --- P: the configuration ---------------------------------------------------------------------------
+# --- P: the configuration ------------------------------------------------------------------------
 P_PLAYERS = 0
 P_INQUISITOR = 1
 P_REFORMATION = 2
@@ -177,7 +177,7 @@ _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 
 
-# --- chance -------------------------------------------------------------------------------------
+# --- chance --------------------------------------------------------------------------------------
 
 
 @njit(cache=True)
@@ -198,10 +198,10 @@ def rand_below(s: np.ndarray, n: int) -> int:
     z = (x ^ (x >> np.uint64(30))) * _MIX1
     z = (z ^ (z >> np.uint64(27))) * _MIX2
     z = z ^ (z >> np.uint64(31))
-    return np.int64(((z >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+    return int(((z >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
-# --- small helpers ------------------------------------------------------------------------------
+# --- small helpers -------------------------------------------------------------------------------
 
 
 @njit(cache=True, inline="always")
@@ -348,7 +348,7 @@ def claims_add(s: np.ndarray, P: np.ndarray, seat: int, rank: int) -> None:
             s[at + S_CLAIMS] |= 1 << rank
 
 
-# --- the primitive effects (rules.table) -----------------------------------------------------------
+# --- the primitive effects (rules.table) ---------------------------------------------------------
 
 
 @njit(cache=True)
@@ -449,7 +449,7 @@ def reveal(s: np.ndarray, P: np.ndarray, seat: int, rank: int) -> None:
         s[SHOWN] = -1
 
 
-# --- the course of a turn (rules.flow) --------------------------------------------------------------
+# --- the course of a turn (rules.flow) -----------------------------------------------------------
 
 
 @njit(cache=True)
@@ -633,7 +633,7 @@ def next_setup_step(s: np.ndarray, P: np.ndarray) -> None:
         start_turn(s, P[P_FIRST])
 
 
-# --- one move -------------------------------------------------------------------------------------
+# --- one move ------------------------------------------------------------------------------------
 
 
 @njit(cache=True)
@@ -900,7 +900,7 @@ def force_exchange(s: np.ndarray, P: np.ndarray) -> None:
     returned_seen(s, P, target, cards, 1, s[ACTOR])
 
 
-# --- a new game ---------------------------------------------------------------------------------------
+# --- a new game ----------------------------------------------------------------------------------
 
 
 @njit(cache=True)
@@ -982,7 +982,7 @@ def reset_row(s: np.ndarray, P: np.ndarray) -> None:
         next_setup_step(s, P)
 
 
-# --- batches ------------------------------------------------------------------------------------------
+# --- batches -------------------------------------------------------------------------------------
 
 
 @njit(cache=True)
@@ -1009,15 +1009,6 @@ def masks(S: np.ndarray, P: np.ndarray, IX: np.ndarray, out: np.ndarray) -> None
             continue
         for i in range(legal(s, P, IX, seat, moves)):
             out[g, moves[i]] = True
-
-
-@njit(cache=True)
-def is_legal(s: np.ndarray, P: np.ndarray, IX: np.ndarray, seat: int, index: int) -> bool:
-    moves = np.empty(MAX_MOVES, np.int64)
-    for i in range(legal(s, P, IX, seat, moves)):
-        if moves[i] == index:
-            return True
-    return False
 
 
 @njit(cache=True)
@@ -1199,7 +1190,7 @@ def observe_lanes(
         observe_row(s, P, OB, out[g], viewer, cap)
 
 
-# --- whole games in compiled code -----------------------------------------------------------------------
+# --- whole games in compiled code ----------------------------------------------------------------
 
 
 @njit(cache=True)
@@ -1248,18 +1239,22 @@ def perft(
     depth: int,
     counts: np.ndarray,
     chance: np.ndarray,
+    free: np.ndarray,
 ) -> None:
     """Count every sequence of ``d <= depth`` moves from ``root``, every waiting seat and every
     legal move a branch (``tests/perft.py``); ``chance[d]`` is set when a move before depth
-    ``d`` drew a card, so that count depends on the random stream."""
+    ``d`` drew a card, so that count depends on the random stream; ``free[d]`` counts the
+    sequences of ``d`` moves in which no card was drawn, which never depend on it."""
     stack = np.empty((depth + 1, FIELDS), np.int32)
     moves = np.empty((depth + 1, MAX_MOVES), np.int64)
     seats = np.empty((depth + 1, MAX_MOVES), np.int64)
     nmoves = np.zeros(depth + 1, np.int64)
     at = np.zeros(depth + 1, np.int64)
     buf = np.empty(MAX_MOVES, np.int64)
+    clean = np.ones(depth + 1, np.bool_)
     stack[0] = root
     counts[0] = 1
+    free[0] = 1
 
     def expand(level: int) -> None:
         s = stack[level]
@@ -1285,6 +1280,9 @@ def perft(
         child[:] = stack[level]
         apply(child, P, MV, seats[level, i], moves[level, i])
         counts[level + 1] += 1
+        clean[level + 1] = clean[level] and child[NDRAW] == 0
+        if clean[level + 1]:
+            free[level + 1] += 1
         if child[NDRAW] > 0:
             chance[level + 2 :] = True
         level += 1

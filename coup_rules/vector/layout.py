@@ -177,10 +177,10 @@ def _observation(encoder: ObservationEncoder) -> np.ndarray:
         ("keep", k.O_KEEP),
     ):
         slots[name] = slot
-    for i, kind in enumerate(Decision):
-        slots[f"pending={kind.value}"] = k.O_PENDING + i
-    for cls, kind in ACTION_KIND.items():
-        slots[f"action={cls.__name__.lower()}"] = k.O_ACTION + kind
+    for i, decision in enumerate(Decision):
+        slots[f"pending={decision.value}"] = k.O_PENDING + i
+    for cls, row in ACTION_KIND.items():
+        slots[f"action={cls.__name__.lower()}"] = k.O_ACTION + row
     OB = np.full(k.OB_SIZE, -1, np.int64)
     for place, name in enumerate(encoder.names):
         OB[slots[name]] = place  # a KeyError here: a component the kernel does not fill
