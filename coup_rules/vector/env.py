@@ -88,7 +88,7 @@ class VectorEnv:
     def legal_action_mask(self) -> np.ndarray:
         """bool[num_envs, num_actions]: the current player's legal moves in every game."""
         out = np.empty((self.num_envs, self.num_actions), np.bool_)
-        k.masks(self.state, self.layout.P, self.layout.IX, out)
+        k.masks(self.state, self.layout.P, self.layout.IX, self.current_player, out)
         return out
 
     def observation(self) -> np.ndarray:
@@ -116,6 +116,7 @@ class VectorEnv:
             self._terminated,
             self._truncated,
             self.autoreset,
+            self.current_player,
         )
         if bad >= 0:
             seat = int(self.current_player[bad])
@@ -123,7 +124,6 @@ class VectorEnv:
                 f"game {bad}: action {int(moves[bad])} is not a legal move of seat {seat} "
                 "(R-TURN-7); nothing was played"
             )
-        self._refresh()
         return self._rewards.copy(), self._terminated.copy(), self._truncated.copy()
 
     def to_state(self, lane: int) -> GameState:

@@ -363,7 +363,7 @@ def take(s: np.ndarray, seat: int, amount: int) -> None:
 def draw(s: np.ndarray, P: np.ndarray, seat: int, count: int) -> None:
     """``seat`` draws ``count`` random cards from the Court (R-CHAL-3, R-ACT-7, R-INQ-6)."""
     at = seat_at(seat)
-    drawn = np.zeros(NCH, np.int32)
+    track = P[P_TRACK]
     for _ in range(count):
         k = rand_below(s, s[COURTN])
         nd = s[NDRAW]
@@ -378,16 +378,12 @@ def draw(s: np.ndarray, P: np.ndarray, seat: int, count: int) -> None:
         s[COURTN] -= 1
         s[at + S_HAND + r] += 1
         s[at + S_NHAND] += 1
-        drawn[r] += 1
-    if P[P_TRACK]:  # CardsDrawn: the drawer sees them, the others only their number
-        court = MAXP
+        if track:  # CardsDrawn: the drawer sees each card (Counter subtraction, one at a time)
+            know_sub(s, seat, MAXP, r, 1)
+    if track:  # ... and the others only their number
         for v in range(P[P_PLAYERS]):
-            if v == seat:
-                for r in range(NCH):
-                    if drawn[r]:
-                        know_sub(s, v, court, r, drawn[r])
-            else:
-                know_weaken(s, v, court, count)
+            if v != seat:
+                know_weaken(s, v, MAXP, count)
 
 
 @njit(cache=True)
@@ -998,13 +994,15 @@ def current_players(S: np.ndarray, P: np.ndarray, out: np.ndarray) -> None:
 
 
 @njit(cache=True)
-def masks(S: np.ndarray, P: np.ndarray, IX: np.ndarray, out: np.ndarray) -> None:
-    """The legal action mask of every game, for its current player."""
+def masks(
+    S: np.ndarray, P: np.ndarray, IX: np.ndarray, current: np.ndarray, out: np.ndarray
+) -> None:
+    """The legal action mask of every game, for its current player (``current[g]``)."""
     moves = np.empty(MAX_MOVES, np.int64)
     out[:] = False
     for g in range(S.shape[0]):
         s = S[g]
-        seat = asked_first(s, P)
+        seat = current[g]
         if seat < 0:
             continue
         for i in range(legal(s, P, IX, seat, moves)):
@@ -1022,14 +1020,16 @@ def step_lanes(
     terminated: np.ndarray,
     truncated: np.ndarray,
     autoreset: bool,
+    current: np.ndarray,
 ) -> int:
-    """One move in every running game: its current player's ``actions[g]``. Returns the first
-    lane whose action is not legal (nothing is played then), or -1."""
+    """One move in every running game: its current player's (``current[g]``) ``actions[g]``;
+    ``current`` is then updated. Returns the first lane whose action is not legal (nothing is
+    played then), or -1."""
     moves = np.empty(MAX_MOVES, np.int64)
     games = S.shape[0]
     for g in range(games):
         s = S[g]
-        seat = asked_first(s, P)
+        seat = current[g]
         if seat < 0:
             continue
         found = False
@@ -1047,7 +1047,7 @@ def step_lanes(
     truncated[:] = False
     for g in range(games):
         s = S[g]
-        seat = asked_first(s, P)
+        seat = current[g]
         if seat < 0:
             continue
         apply(s, P, MV, seat, actions[g])
@@ -1061,6 +1061,7 @@ def step_lanes(
                 truncated[g] = True
             if autoreset:
                 reset_row(s, P)
+        current[g] = asked_first(s, P)
     return -1
 
 
