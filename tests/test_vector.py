@@ -217,3 +217,10 @@ def test_perft_counts_match_the_golden_file_where_chance_plays_no_part(deal_inde
 def test_perft_draw_free_sequences_match_the_engine_to_depth_5(deal_index: int) -> None:
     _, _, free = vector_perft(deal_index, 5)
     assert free == engine_draw_free_perft(DEALS[deal_index].start(), 5)
+
+
+def test_an_action_outside_the_move_table_is_refused_r_turn_7() -> None:
+    env = VectorEnv(Config(players=3), num_envs=2, seed=0)
+    env.legal_action_mask()
+    with pytest.raises(ValueError, match="R-TURN-7"):
+        env.step(np.array([env.num_actions, -1]))

@@ -235,6 +235,6 @@ def _write_knowledge(row: np.ndarray, state: GameState, layout: Layout) -> None:
     for viewer in range(n):
         places = _track(config, viewer, [redact(e, viewer) for e in state.log])
         for place in range(n + 1):  # each seat's hand, then the Court
-            slot = k.KNOW + (viewer * k.NPLACE + (place if place < n else k.MAXP)) * k.NCH
+            slot = k.KNOW + (viewer * (n + 1) + place) * k.NCH
             for c, count in places[place].items():
                 row[slot + RANK[c]] = count

@@ -64,17 +64,21 @@ class VectorEnv:
         self.num_players = config.players
         self.num_actions = self.layout.codec.size
         self.observation_shape: tuple[int, ...] = (self.layout.encoder.size,)
-        self.state = np.zeros((num_envs, k.FIELDS), np.int32)
-        """The games, one row each (see ``coup_rules.vector.kernel`` for the fields)."""
+        self.state = np.zeros((num_envs, int(self.layout.P[k.P_FIELDS])), np.int32)
+        """The games, one row each (see ``coup_rules.vector.kernel`` for the fields): read it
+        freely, change it only through ``reset`` and ``set_state``."""
         for lane, s in enumerate(lane_seeds(seed, num_envs)):
             k.seed_row(self.state[lane], int(s))
         self.current_player = np.full(num_envs, -1, np.int32)
+        self._lanes = np.arange(num_envs)
+        self._mask: np.ndarray | None = None
         self._rewards = np.zeros((num_envs, config.players), np.float32)
         self._terminated = np.zeros(num_envs, np.bool_)
         self._truncated = np.zeros(num_envs, np.bool_)
         self.reset()
 
     def _refresh(self) -> None:
+        self._mask = None
         k.current_players(self.state, self.layout.P, self.current_player)
 
     def reset(self, lanes: Sequence[int] | np.ndarray | None = None) -> None:
@@ -89,6 +93,7 @@ class VectorEnv:
         """bool[num_envs, num_actions]: the current player's legal moves in every game."""
         out = np.empty((self.num_envs, self.num_actions), np.bool_)
         k.masks(self.state, self.layout.P, self.layout.IX, self.current_player, out)
+        self._mask = out.copy()  # lets step check the actions with one gather
         return out
 
     def observation(self) -> np.ndarray:
@@ -106,6 +111,12 @@ class VectorEnv:
         if moves.shape != (self.num_envs,) or not np.issubdtype(moves.dtype, np.integer):
             raise ValueError(f"actions must be {self.num_envs} integers, one per game")
         lay = self.layout
+        mask, self._mask = self._mask, None
+        checked = (
+            mask is not None
+            and bool(((moves >= 0) & (moves < self.num_actions)).all())
+            and bool((mask[self._lanes, moves] | (self.current_player < 0)).all())
+        )
         bad = k.step_lanes(
             self.state,
             lay.P,
@@ -117,6 +128,7 @@ class VectorEnv:
             self._truncated,
             self.autoreset,
             self.current_player,
+            checked,
         )
         if bad >= 0:
             seat = int(self.current_player[bad])

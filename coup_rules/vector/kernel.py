@@ -77,7 +77,7 @@ S_CLAIMS = S_ALLEG + 1  # bit mask of ranks claimed and standing
 S_LAST = S_CLAIMS + 1  # the claim a Concede would give up, -1 none
 SEAT_FIELDS = S_LAST + 1
 KNOW = SEATS + MAXP * SEAT_FIELDS  # [viewer][place][rank] known counts
-FIELDS = KNOW + MAXP * NPLACE * NCH
+FIELDS = KNOW + MAXP * NPLACE * NCH  # the most: a game of n seats uses KNOW + n * (n + 1) * NCH
 
 # --- decisions (Decision order, plus one) --------------------------------------------------------
 D_NONE = 0
@@ -150,7 +150,8 @@ P_COPIES = 7
 P_TRACK = 8
 P_EXCHANGER = 9
 P_CHARS = 10  # bit mask of the ranks in the deck
-P_SIZE = 11
+P_FIELDS = 11  # the row length of this game: KNOW + players * (players + 1) * NCH
+P_SIZE = 12
 
 # --- stages after a step (Stage, plus waiting) ---------------------------------------------------
 ST_WAIT = 0
@@ -210,8 +211,10 @@ def seat_at(seat: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def know_at(viewer: int, place: int) -> int:
-    return KNOW + (viewer * NPLACE + place) * NCH
+def know_at(P: np.ndarray, viewer: int, place: int) -> int:
+    """Where the viewer's known counts of a place start: places are the seats, then the Court
+    (place ``players``)."""
+    return KNOW + (viewer * (P[P_PLAYERS] + 1) + place) * NCH
 
 
 @njit(cache=True)
@@ -311,16 +314,16 @@ def asked_first(s: np.ndarray, P: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def know_sub(s: np.ndarray, viewer: int, place: int, rank: int, count: int) -> None:
+def know_sub(s: np.ndarray, P: np.ndarray, viewer: int, place: int, rank: int, count: int) -> None:
     """Counter subtraction: what is known at a place, less ``count`` of ``rank`` (never below 0)."""
-    at = know_at(viewer, place) + rank
+    at = know_at(P, viewer, place) + rank
     s[at] = max(0, s[at] - count)
 
 
 @njit(cache=True)
-def know_weaken(s: np.ndarray, viewer: int, place: int, unknown: int) -> None:
+def know_weaken(s: np.ndarray, P: np.ndarray, viewer: int, place: int, unknown: int) -> None:
     """What stays certain of a place after ``unknown`` unseen cards left it."""
-    at = know_at(viewer, place)
+    at = know_at(P, viewer, place)
     for r in range(NCH):
         v = s[at + r]
         s[at + r] = v - unknown if v > unknown else 0
@@ -379,11 +382,11 @@ def draw(s: np.ndarray, P: np.ndarray, seat: int, count: int) -> None:
         s[at + S_HAND + r] += 1
         s[at + S_NHAND] += 1
         if track:  # CardsDrawn: the drawer sees each card (Counter subtraction, one at a time)
-            know_sub(s, seat, MAXP, r, 1)
+            know_sub(s, P, seat, P[P_PLAYERS], r, 1)
     if track:  # ... and the others only their number
         for v in range(P[P_PLAYERS]):
             if v != seat:
-                know_weaken(s, v, MAXP, count)
+                know_weaken(s, P, v, P[P_PLAYERS], count)
 
 
 @njit(cache=True)
@@ -405,15 +408,15 @@ def returned_seen(
         return
     for v in range(P[P_PLAYERS]):
         if v == seat or v == witness:
-            at = know_at(v, MAXP)
+            at = know_at(P, v, P[P_PLAYERS])
             for r in range(NCH):
                 s[at + r] += cards[r]
             if v != seat:
                 for r in range(NCH):
                     if cards[r]:
-                        know_sub(s, v, seat, r, cards[r])
+                        know_sub(s, P, v, seat, r, cards[r])
         else:
-            know_weaken(s, v, seat, count)
+            know_weaken(s, P, v, seat, count)
     claims_clear(s, P, seat)
 
 
@@ -430,7 +433,7 @@ def reveal(s: np.ndarray, P: np.ndarray, seat: int, rank: int) -> None:
         claims_drop(s, P, seat, rank)
         for v in range(P[P_PLAYERS]):
             if v != seat:
-                know_sub(s, v, seat, rank, 1)
+                know_sub(s, P, v, seat, rank, 1)
     if s[at + S_NHAND]:
         return
     claims_clear(s, P, seat)  # Eliminated
@@ -555,7 +558,7 @@ def show_card(s: np.ndarray, P: np.ndarray, rank: int) -> int:
     s[SHOWN] = rank
     if P[P_TRACK]:  # CardShown, seen by the Inquisitor
         inquisitor = s[ACTOR]
-        at = know_at(inquisitor, s[TARGET]) + rank
+        at = know_at(P, inquisitor, s[TARGET]) + rank
         s[at] = max(s[at], 1)
     return pend(s, D_INQUISITOR, 1 << s[ACTOR])
 
@@ -849,13 +852,13 @@ def prove(s: np.ndarray, P: np.ndarray, player: int, phase: int) -> None:
             if cards[r]:
                 claims_drop(s, P, player, r)
         for v in range(P[P_PLAYERS]):
-            court = know_at(v, MAXP)
+            court = know_at(P, v, P[P_PLAYERS])
             for r in range(NCH):
                 s[court + r] += cards[r]
             if v != player:
                 for r in range(NCH):
                     if cards[r]:
-                        know_sub(s, v, player, r, cards[r])
+                        know_sub(s, P, v, player, r, cards[r])
     for r in range(NCH):
         for _ in range(cards[r]):
             to_court(s, player, r)
@@ -1021,13 +1024,17 @@ def step_lanes(
     truncated: np.ndarray,
     autoreset: bool,
     current: np.ndarray,
+    checked: bool,
 ) -> int:
     """One move in every running game: its current player's (``current[g]``) ``actions[g]``;
     ``current`` is then updated. Returns the first lane whose action is not legal (nothing is
-    played then), or -1."""
+    played then), or -1. With ``checked`` the caller has already checked every action against
+    a fresh mask, and the check is skipped."""
     moves = np.empty(MAX_MOVES, np.int64)
     games = S.shape[0]
     for g in range(games):
+        if checked:
+            break
         s = S[g]
         seat = current[g]
         if seat < 0:
@@ -1090,7 +1097,7 @@ def observe_row(
         elif side == 1:
             out[OB[O_REFORMIST + p]] = 1.0
         claims = s[at + S_CLAIMS]
-        known = know_at(viewer, p)
+        known = know_at(P, viewer, p)
         for r in range(NCH):
             if not (P[P_CHARS] >> r) & 1:
                 continue
@@ -1103,7 +1110,7 @@ def observe_row(
                 if inquiring and p == target and r == s[SHOWN] and k < 1:
                     k = 1  # the examined card, while the Inquisitor decides
                 out[OB[O_KNOWN + p * NCH + r]] = k
-    court = know_at(viewer, MAXP)
+    court = know_at(P, viewer, P[P_PLAYERS])
     for r in range(NCH):
         if (P[P_CHARS] >> r) & 1:
             out[OB[O_COURT_KNOWN + r]] = s[court + r]
@@ -1222,7 +1229,7 @@ def playouts(
     """``winners.shape[0]`` random games, in ``chunks`` independent parts (one per thread)."""
     games = winners.shape[0]
     for c in prange(chunks):
-        s = np.zeros(FIELDS, np.int32)
+        s = np.zeros(P[P_FIELDS], np.int32)
         moves = np.empty(MAX_MOVES, np.int64)
         seed_row(s, seed * 1_000_003 + c)
         for g in range(c * games // chunks, (c + 1) * games // chunks):
@@ -1246,7 +1253,7 @@ def perft(
     legal move a branch (``tests/perft.py``); ``chance[d]`` is set when a move before depth
     ``d`` drew a card, so that count depends on the random stream; ``free[d]`` counts the
     sequences of ``d`` moves in which no card was drawn, which never depend on it."""
-    stack = np.empty((depth + 1, FIELDS), np.int32)
+    stack = np.empty((depth + 1, root.shape[0]), np.int32)
     moves = np.empty((depth + 1, MAX_MOVES), np.int64)
     seats = np.empty((depth + 1, MAX_MOVES), np.int64)
     nmoves = np.zeros(depth + 1, np.int64)

@@ -32,7 +32,7 @@ from coup_rules.moves import (
 )
 from coup_rules.vector import kernel as k
 
-__all__ = ["ACTION_KIND", "CHARACTERS", "SIDES", "Layout", "layout_of"]
+__all__ = ["ACTION_KIND", "CHARACTERS", "SIDES", "Layout", "fields_of", "layout_of"]
 
 CHARACTERS: tuple[Character, ...] = tuple(Character)
 """The characters by rank, as the kernel numbers them."""
@@ -81,6 +81,11 @@ class Layout:
     OB: np.ndarray
 
 
+def fields_of(players: int) -> int:
+    """The length of a row of a game of ``players`` seats."""
+    return k.KNOW + players * (players + 1) * k.NCH
+
+
 def _params(config: Config, track: bool) -> np.ndarray:
     P = np.zeros(k.P_SIZE, np.int64)
     P[k.P_PLAYERS] = config.players
@@ -94,6 +99,7 @@ def _params(config: Config, track: bool) -> np.ndarray:
     P[k.P_TRACK] = track
     P[k.P_EXCHANGER] = RANK[config.exchanger]
     P[k.P_CHARS] = sum(1 << RANK[c] for c in config.characters)
+    P[k.P_FIELDS] = fields_of(config.players)
     return P
 
 
