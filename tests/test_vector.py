@@ -224,3 +224,24 @@ def test_an_action_outside_the_move_table_is_refused_r_turn_7() -> None:
     env.legal_action_mask()
     with pytest.raises(ValueError, match="R-TURN-7"):
         env.step(np.array([env.num_actions, -1]))
+
+
+def test_simulate_on_the_vector_engine_reports_every_seat(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from coup_rules.cli import main
+
+    status = main(["simulate", "--engine", "vector", "--games", "200", "--players", "3", "--plain"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "200 games of 3 players" in out
+    assert all(f"seat {s}" in out for s in range(3))
+    assert "decisions/s" in out
+
+
+def test_simulate_on_the_vector_engine_refuses_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    from coup_rules.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["simulate", "--engine", "vector", "--bots", "honest"])
+    assert "uniformly random" in capsys.readouterr().err
