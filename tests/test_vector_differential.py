@@ -2,6 +2,8 @@
 
 The number of games per variant is ``COUP_VECTOR_GAMES`` (64 unless set; ``.ci/run`` sets 2,000)
 and observations are compared every ``COUP_VECTOR_OBSERVE_EVERY`` steps (1 unless set).
+``COUP_VECTOR_SHARD=i/n`` runs only every n-th variant from the i-th (so that ``.ci/run`` can
+run the variants in two processes at once).
 """
 
 from __future__ import annotations
@@ -23,9 +25,10 @@ if coup_rules.COMPILED:
 
 GAMES = int(os.environ.get("COUP_VECTOR_GAMES", "64"))
 OBSERVE_EVERY = int(os.environ.get("COUP_VECTOR_OBSERVE_EVERY", "1"))
+SHARD, SHARDS = map(int, os.environ.get("COUP_VECTOR_SHARD", "0/1").split("/"))
 
 
-@pytest.mark.parametrize("name", list(VARIANTS))
+@pytest.mark.parametrize("name", list(VARIANTS)[SHARD::SHARDS])
 def test_every_step_equals_the_engine_s(name: str) -> None:
     tally = check_variant(
         VARIANTS[name], GAMES, seed=sum(map(ord, name)), observe_every=OBSERVE_EVERY
