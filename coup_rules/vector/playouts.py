@@ -28,7 +28,7 @@ def random_playouts(
     config = Config() if config is None else config
     if not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a whole number, not {games!r}")
-    top = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
+    top = int(vars(numba.config)["NUMBA_NUM_THREADS"])  # the most threads numba may run
     if not isinstance(threads, int) or not 1 <= threads <= top:
         raise ValueError(f"threads must be from 1 to {top}, not {threads!r}")
     layout = layout_of(config, track=False)
