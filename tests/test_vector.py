@@ -11,7 +11,15 @@ pytest.importorskip("numba", reason="the [vector] extra is not installed")
 
 import numpy as np
 
-from coup_rules import Config, GameState, apply, legal_moves, new_game, to_act
+from coup_rules import (
+    Config,
+    GameState,
+    apply,
+    legal_moves,
+    new_game,
+    to_act,
+    validate_state,
+)
 from coup_rules.ai.encoding import MoveCodec, ObservationEncoder
 from coup_rules.vector import VectorEnv, random_playouts
 from coup_rules.vector import kernel as k
@@ -45,8 +53,6 @@ def test_a_reformation_game_opens_with_the_choice_of_allegiance_r_ref_1() -> Non
 
 
 def test_the_deal_is_a_valid_game_in_every_lane() -> None:
-    from coup_rules import validate_state
-
     for config in (Config(players=2), Config(players=10, reformation=True), Config(players=3)):
         env = VectorEnv(config, num_envs=16, seed=3)
         for lane in range(16):
@@ -153,7 +159,7 @@ def test_random_playouts_end_every_game_with_a_winner() -> None:
     assert (lengths > 0).all()
 
 
-def test_random_playouts_are_reproducible_and_thread_counts_agree_on_the_rules() -> None:
+def test_random_playouts_are_reproducible_and_two_threads_play_whole_games() -> None:
     config = Config(players=4, inquisitor=True)
     one = random_playouts(config, 300, seed=7)
     again = random_playouts(config, 300, seed=7)
