@@ -22,7 +22,8 @@ from coup_rules import (
 )
 from coup_rules.ai.encoding import MoveCodec, ObservationEncoder
 from coup_rules.vector import VectorEnv, random_playouts
-from coup_rules.vector import kernel as k
+from coup_rules.vector import batch as b
+from coup_rules.vector import fields as f
 from tests.perft import DEALS, load_golden
 
 
@@ -68,7 +69,7 @@ def test_one_seed_gives_the_same_games() -> None:
             mask = env.legal_action_mask()
             actions = np.array([rng.choice(np.flatnonzero(m)) for m in mask])
             env.step(actions)
-            seen.append(env.state[:, : k.COURTN].ravel().tolist())
+            seen.append(env.state[:, : f.COURTN].ravel().tolist())
         return seen
 
     assert run(5) == run(5)
@@ -188,7 +189,7 @@ def vector_perft(deal_index: int, depth: int) -> tuple[list[int], list[bool], li
     counts = np.zeros(depth + 1, np.int64)
     chance = np.zeros(depth + 1, np.bool_)
     free = np.zeros(depth + 1, np.int64)
-    k.perft(env.state[0], lay.P, lay.IX, lay.MV, depth, counts, chance, free)
+    b.perft(env.state[0], lay.P, lay.IX, lay.MV, depth, counts, chance, free)
     return counts.tolist(), chance.tolist(), free.tolist()
 
 

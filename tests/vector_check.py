@@ -40,7 +40,7 @@ from coup_rules.ai.encoding import asked_first
 from coup_rules.log import EMPTY_LOG
 from coup_rules.rules import table
 from coup_rules.vector import VectorEnv
-from coup_rules.vector import kernel as k
+from coup_rules.vector import fields as f
 
 VARIANTS: dict[str, Config] = {
     "base-2p-draft": Config(players=2),
@@ -100,9 +100,11 @@ def position(state: GameState) -> object:
 
 def _knowledge(row: np.ndarray) -> np.ndarray:
     claims = [
-        row[k.SEATS + s * k.SEAT_FIELDS + f] for s in range(k.MAXP) for f in (k.S_CLAIMS, k.S_LAST)
+        row[f.SEATS + s * f.SEAT_FIELDS + field]
+        for s in range(f.MAXP)
+        for field in (f.S_CLAIMS, f.S_LAST)
     ]
-    return np.concatenate([np.asarray(claims, np.int32), row[k.KNOW :]])
+    return np.concatenate([np.asarray(claims, np.int32), row[f.KNOW :]])
 
 
 def check_batch(
@@ -160,7 +162,7 @@ def check_batch(
             seat = asked_first(state.pending, config.players)  # type: ignore[arg-type]
             move = codec.decode(int(actions[lane]), seat)
             row = env.state[lane]
-            drawn = [int(i) for i in row[k.DRAWS : k.DRAWS + row[k.NDRAW]]]
+            drawn = [int(i) for i in row[f.DRAWS : f.DRAWS + row[f.NDRAW]]]
             tally.draws += len(drawn)
             with replayed_draws(drawn):
                 after = apply(state, move)
@@ -184,7 +186,7 @@ def _check_end(env: VectorEnv, lane: int, state: GameState, tally: Tally) -> Non
         tally.drawn_games += 1
     else:
         tally.wins += 1
-    if int(env.state[lane, k.WINNER]) != (-1 if state.winner is None else state.winner):
+    if int(env.state[lane, f.WINNER]) != (-1 if state.winner is None else state.winner):
         raise Mismatch(f"lane {lane}: the winners differ")
     mine = _knowledge(env.state[lane]).copy()
     spare = env.state[lane].copy()

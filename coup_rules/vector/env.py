@@ -8,6 +8,8 @@ import numpy as np
 
 from coup_rules.config import Config
 from coup_rules.state import GameState
+from coup_rules.vector import batch as b
+from coup_rules.vector import fields as f
 from coup_rules.vector import kernel as k
 from coup_rules.vector.convert import read_row, write_row
 from coup_rules.vector.layout import Layout, layout_of
@@ -64,8 +66,8 @@ class VectorEnv:
         self.num_players = config.players
         self.num_actions = self.layout.codec.size
         self.observation_shape: tuple[int, ...] = (self.layout.encoder.size,)
-        self.state = np.zeros((num_envs, int(self.layout.P[k.P_FIELDS])), np.int32)
-        """The games, one row each (see ``coup_rules.vector.kernel`` for the fields): read it
+        self.state = np.zeros((num_envs, int(self.layout.P[f.P_FIELDS])), np.int32)
+        """The games, one row each (see ``coup_rules.vector.fields``): read it
         freely, change it only through ``reset`` and ``set_state``."""
         for lane, s in enumerate(lane_seeds(seed, num_envs)):
             k.seed_row(self.state[lane], int(s))
@@ -79,20 +81,20 @@ class VectorEnv:
 
     def _refresh(self) -> None:
         self._mask = None
-        k.current_players(self.state, self.layout.P, self.current_player)
+        b.current_players(self.state, self.layout.P, self.current_player)
 
     def reset(self, lanes: Sequence[int] | np.ndarray | None = None) -> None:
         """Deal new games in ``lanes`` (every lane by default)."""
         chosen = np.arange(self.num_envs) if lanes is None else np.asarray(lanes, np.int64)
         if chosen.size and (chosen.min() < 0 or chosen.max() >= self.num_envs):
             raise ValueError(f"lanes must be from 0 to {self.num_envs - 1}")
-        k.reset_lanes(self.state, self.layout.P, chosen.astype(np.int64))
+        b.reset_lanes(self.state, self.layout.P, chosen.astype(np.int64))
         self._refresh()
 
     def legal_action_mask(self) -> np.ndarray:
         """bool[num_envs, num_actions]: the current player's legal moves in every game."""
         out = np.empty((self.num_envs, self.num_actions), np.bool_)
-        k.masks(self.state, self.layout.P, self.layout.IX, self.current_player, out)
+        b.masks(self.state, self.layout.P, self.layout.IX, self.current_player, out)
         self._mask = out.copy()  # lets step check the actions with one gather
         return out
 
@@ -100,7 +102,7 @@ class VectorEnv:
         """float32[num_envs, *observation_shape]: each game as its current player sees it."""
         out = np.empty((self.num_envs, *self.observation_shape), np.float32)
         cap = float(self.layout.encoder.turn_cap)
-        k.observe_lanes(self.state, self.layout.P, self.layout.OB, out, cap)
+        b.observe_lanes(self.state, self.layout.P, self.layout.OB, out, cap)
         return out
 
     def step(
@@ -117,7 +119,7 @@ class VectorEnv:
             and bool(((moves >= 0) & (moves < self.num_actions)).all())
             and bool((mask[self._lanes, moves] | (self.current_player < 0)).all())
         )
-        bad = k.step_lanes(
+        bad = b.step_lanes(
             self.state,
             lay.P,
             lay.IX,

@@ -1,25 +1,15 @@
-"""The rules of Coup compiled with numba over one ``int32[games, FIELDS]`` array.
+"""The rules of Coup compiled with numba, as functions over one game's row (see ``fields``).
 
 Every function here works on plain integers and arrays, never on Python objects, so that the
-state layout and the step can later be followed by another backend (JAX on a GPU). One row is
-one game; the named offsets below are its fields. The rule ids cited are the formal spec's
-(``docs/spec/``); the engine (``coup_rules.rules``) is the reference and these functions follow
-it statement for statement, as ``tests/test_vector_differential.py`` checks move for move.
+state layout and the step can later be followed by another backend (JAX on a GPU). The rule ids
+cited are the formal spec's (``docs/spec/``); the engine (``coup_rules.rules``) is the reference
+and these functions follow it statement for statement, as ``tests/test_vector_differential.py``
+checks move for move. ``batch`` runs them over arrays of games.
 
-Conventions:
-
-- characters are their rank in ``coup_rules.cards.Character`` (Duke 0, Assassin 1, Captain 2,
-  Ambassador 3, Contessa 4, Inquisitor 5); hidden cards, the Court and the set-aside cards are
-  counts per rank (the engine keeps them sorted, so a count is the same value);
-- a set of seats (who is waited on, who is alive) is a bit mask;
-- actions are their row in ``coup_rules.actions.ACTIONS`` (Income 0 ... Embezzle 9) and
-  decisions their place in ``coup_rules.decisions.Decision`` plus one (0: the game is over);
-- ``P`` holds the configuration, ``IX`` the move index of every move shape (``MoveCodec``) and
-  ``MV`` the shape of every move index, all built by ``coup_rules.vector.layout``;
-- chance: each row carries its own 64-bit counter (SplitMix64); a draw from the Court is a
-  uniform index into the Court in rank order, which is how the engine draws (R-INFO-5 fixes the
-  engine's stream; this one is different, so the indices of a step's draws are kept in the row
-  for the differential test to replay in the engine).
+Chance: each row carries its own 64-bit counter (SplitMix64); a draw from the Court is a uniform
+index into the Court in rank order, which is how the engine draws (R-INFO-5 fixes the engine's
+stream; this one is different, so the indices of a step's draws are kept in the row for the
+differential test to replay in the engine).
 
 The knowledge fields (claims and the cards each seat knows the place of) feed only the
 observation (``coup_rules.ai.encoding.ObservationEncoder``); with ``P[P_TRACK] == 0`` they are
@@ -29,148 +19,123 @@ not kept, which is how ``random_playouts`` runs.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
-# --- sizes ---------------------------------------------------------------------------------------
-MAXP = 10  # seats (R-SETUP-1: 2 to 10 players)
-NCH = 6  # character ranks
-NPLACE = MAXP + 1  # knowledge places: each seat's hand, then the Court
-
-# --- global fields -------------------------------------------------------------------------------
-PHASE = 0  # Decision index + 1; 0 once the game is over
-WAIT = 1  # seats waited on (bit mask)
-ACTIVE = 2
-TURN = 3
-WINNER = 4  # -1 while none
-TREASURY = 5
-RESERVE = 6
-ACTION = 7  # the turn's action (row of ACTIONS), -1 before one is declared
-ACTOR = 8
-TARGET = 9  # -1 for an action without target
-BLOCKER = 10
-BLOCKCH = 11
-CHALLENGER = 12
-LOSING = 13
-RESUME = 14  # stage after an influence choice: ST_COUNTER, ST_RESOLVE, ST_END
-KEEPN = 15
-SHOWN = 16
-LIVING = 17  # bit mask
-PBLOCK = 18  # the pending influence choice carries the block
-RNG_LO = 19
-RNG_HI = 20
-NDRAW = 21  # draws made by the last move, their indices from DRAWS on
-DRAWS = 22
-MAXDRAWS = 6
-COURT = DRAWS + MAXDRAWS  # counts per rank
-COURTN = COURT + NCH
-ASIDE = COURTN + 1
-ASIDEN = ASIDE + NCH
-SEATS = ASIDEN + 1
-# per seat, at SEATS + seat * SEAT_FIELDS
-S_COINS = 0
-S_HAND = 1  # counts per rank
-S_NHAND = S_HAND + NCH
-S_REV = S_NHAND + 1  # revealed cards in the order lost (at most 2)
-S_NREV = S_REV + 2
-S_ALLEG = S_NREV + 1  # -1 none, 0 Loyalist, 1 Reformist
-S_CLAIMS = S_ALLEG + 1  # bit mask of ranks claimed and standing
-S_LAST = S_CLAIMS + 1  # the claim a Concede would give up, -1 none
-SEAT_FIELDS = S_LAST + 1
-KNOW = SEATS + MAXP * SEAT_FIELDS  # [viewer][place][rank] known counts
-FIELDS = KNOW + MAXP * NPLACE * NCH  # the most: a game of n seats uses KNOW + n * (n + 1) * NCH
-
-# --- decisions (Decision order, plus one) --------------------------------------------------------
-D_NONE = 0
-D_ALLEGIANCE = 1
-D_DRAFT = 2
-D_ACTION = 3
-D_CHALLENGE_ACTION = 4
-D_COUNTER = 5
-D_CHALLENGE_BLOCK = 6
-D_ANSWER_ACTION = 7
-D_ANSWER_BLOCK = 8
-D_LOSE = 9
-D_KEEP = 10
-D_SHOW = 11
-D_INQUISITOR = 12
-
-# --- actions (rows of ACTIONS) -------------------------------------------------------------------
-A_INCOME = 0
-A_FOREIGN_AID = 1
-A_COUP = 2
-A_TAX = 3
-A_ASSASSINATE = 4
-A_STEAL = 5
-A_EXCHANGE = 6
-A_EXAMINE = 7
-A_CONVERT = 8
-A_EMBEZZLE = 9
-NACTIONS = 10
-
-# --- move kinds (MV[:, 0]); actions are 0 to 9 ---------------------------------------------------
-M_CHALLENGE = 10
-M_BLOCK = 11
-M_ALLOW = 12
-M_PROVE = 13
-M_CONCEDE = 14
-M_LOSE = 15
-M_KEEP = 16
-M_SHOW = 17
-M_GIVE_BACK = 18
-M_FORCE = 19
-M_DRAFT = 20
-M_CHOOSE = 21
-
-# --- IX: the move index of each shape (-1: not in this game) --------------------------------------
-I_ACT = 0  # + action: index of the untargeted action, or of target seat 0
-I_CHALLENGE = 10
-I_ALLOW = 11
-I_PROVE = 12
-I_CONCEDE = 13
-I_GIVE_BACK = 14
-I_FORCE = 15
-I_BLOCK = 16  # + rank
-I_LOSE = 22  # + rank
-I_KEEP1 = 28  # + rank
-I_KEEP2 = 34  # + rank * 6 + rank
-I_SHOW = 70  # + rank
-I_DRAFT = 76  # + rank
-I_CHOOSE = 82  # + allegiance
-IX_SIZE = 84
-
-# --- P: the configuration ------------------------------------------------------------------------
-P_PLAYERS = 0
-P_INQUISITOR = 1
-P_REFORMATION = 2
-P_TWO_PLAYER_SETUP = 3
-P_FIRST = 4
-P_MAX_TURNS = 5  # 0: no limit
-P_COINS = 6
-P_COPIES = 7
-P_TRACK = 8
-P_EXCHANGER = 9
-P_CHARS = 10  # bit mask of the ranks in the deck
-P_FIELDS = 11  # the row length of this game: KNOW + players * (players + 1) * NCH
-P_SIZE = 12
-
-# --- stages after a step (Stage, plus waiting) ---------------------------------------------------
-ST_WAIT = 0
-ST_COUNTER = 1
-ST_RESOLVE = 2
-ST_END = 3
-
-DUKE = 0
-ASSASSIN = 1
-CAPTAIN = 2
-CONTESSA = 4
-INQUISITOR = 5
-
-FORCED_COUP_COINS = 10  # R-TURN-2
-COUP_COST = 7  # R-ACT-3
-ASSASSINATE_COST = 3  # R-ACT-5
-STEAL_COINS = 2  # R-ACT-6
-
-MAX_MOVES = 128  # more than any seat ever has (10 Coup targets ... 36 Keeps)
+from coup_rules.vector.fields import (
+    A_ASSASSINATE,
+    A_CONVERT,
+    A_COUP,
+    A_EMBEZZLE,
+    A_EXAMINE,
+    A_EXCHANGE,
+    A_FOREIGN_AID,
+    A_INCOME,
+    A_STEAL,
+    A_TAX,
+    ACTION,
+    ACTIVE,
+    ACTOR,
+    ASIDE,
+    ASIDEN,
+    ASSASSIN,
+    ASSASSINATE_COST,
+    BLOCKCH,
+    BLOCKER,
+    CAPTAIN,
+    CHALLENGER,
+    CONTESSA,
+    COUP_COST,
+    COURT,
+    COURTN,
+    D_ACTION,
+    D_ALLEGIANCE,
+    D_ANSWER_ACTION,
+    D_ANSWER_BLOCK,
+    D_CHALLENGE_ACTION,
+    D_CHALLENGE_BLOCK,
+    D_COUNTER,
+    D_DRAFT,
+    D_INQUISITOR,
+    D_KEEP,
+    D_LOSE,
+    D_NONE,
+    D_SHOW,
+    DRAWS,
+    DUKE,
+    FORCED_COUP_COINS,
+    I_ACT,
+    I_ALLOW,
+    I_BLOCK,
+    I_CHALLENGE,
+    I_CHOOSE,
+    I_CONCEDE,
+    I_DRAFT,
+    I_FORCE,
+    I_GIVE_BACK,
+    I_KEEP1,
+    I_KEEP2,
+    I_LOSE,
+    I_PROVE,
+    I_SHOW,
+    INQUISITOR,
+    KEEPN,
+    KNOW,
+    LIVING,
+    LOSING,
+    M_ALLOW,
+    M_BLOCK,
+    M_CHALLENGE,
+    M_CONCEDE,
+    M_DRAFT,
+    M_FORCE,
+    M_GIVE_BACK,
+    M_KEEP,
+    M_LOSE,
+    M_PROVE,
+    M_SHOW,
+    MAXDRAWS,
+    NACTIONS,
+    NCH,
+    NDRAW,
+    P_CHARS,
+    P_COINS,
+    P_COPIES,
+    P_EXCHANGER,
+    P_FIRST,
+    P_INQUISITOR,
+    P_MAX_TURNS,
+    P_PLAYERS,
+    P_REFORMATION,
+    P_TRACK,
+    P_TWO_PLAYER_SETUP,
+    PBLOCK,
+    PHASE,
+    RESERVE,
+    RESUME,
+    RNG_HI,
+    RNG_LO,
+    S_ALLEG,
+    S_CLAIMS,
+    S_COINS,
+    S_HAND,
+    S_LAST,
+    S_NHAND,
+    S_NREV,
+    S_REV,
+    SEAT_FIELDS,
+    SEATS,
+    SHOWN,
+    ST_COUNTER,
+    ST_END,
+    ST_RESOLVE,
+    ST_WAIT,
+    STEAL_COINS,
+    TARGET,
+    TREASURY,
+    TURN,
+    WAIT,
+    WINNER,
+)
 
 _U32 = np.uint64(0xFFFFFFFF)
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -979,319 +944,3 @@ def reset_row(s: np.ndarray, P: np.ndarray) -> None:
         pend(s, D_ALLEGIANCE, 1 << first)
     else:
         next_setup_step(s, P)
-
-
-# --- batches -------------------------------------------------------------------------------------
-
-
-@njit(cache=True)
-def reset_lanes(S: np.ndarray, P: np.ndarray, lanes: np.ndarray) -> None:
-    for i in range(lanes.shape[0]):
-        reset_row(S[lanes[i]], P)
-
-
-@njit(cache=True)
-def current_players(S: np.ndarray, P: np.ndarray, out: np.ndarray) -> None:
-    for g in range(S.shape[0]):
-        out[g] = asked_first(S[g], P)
-
-
-@njit(cache=True)
-def masks(
-    S: np.ndarray, P: np.ndarray, IX: np.ndarray, current: np.ndarray, out: np.ndarray
-) -> None:
-    """The legal action mask of every game, for its current player (``current[g]``)."""
-    moves = np.empty(MAX_MOVES, np.int64)
-    out[:] = False
-    for g in range(S.shape[0]):
-        s = S[g]
-        seat = current[g]
-        if seat < 0:
-            continue
-        for i in range(legal(s, P, IX, seat, moves)):
-            out[g, moves[i]] = True
-
-
-@njit(cache=True)
-def step_lanes(
-    S: np.ndarray,
-    P: np.ndarray,
-    IX: np.ndarray,
-    MV: np.ndarray,
-    actions: np.ndarray,
-    rewards: np.ndarray,
-    terminated: np.ndarray,
-    truncated: np.ndarray,
-    autoreset: bool,
-    current: np.ndarray,
-    checked: bool,
-) -> int:
-    """One move in every running game: its current player's (``current[g]``) ``actions[g]``;
-    ``current`` is then updated. Returns the first lane whose action is not legal (nothing is
-    played then), or -1. With ``checked`` the caller has already checked every action against
-    a fresh mask, and the check is skipped."""
-    moves = np.empty(MAX_MOVES, np.int64)
-    games = S.shape[0]
-    for g in range(games):
-        if checked:
-            break
-        s = S[g]
-        seat = current[g]
-        if seat < 0:
-            continue
-        found = False
-        a = actions[g]
-        for i in range(legal(s, P, IX, seat, moves)):
-            if moves[i] == a:
-                found = True
-                break
-        if not found:
-            return g
-    n = P[P_PLAYERS]
-    loss = -1.0 / (n - 1)
-    rewards[:] = 0.0
-    terminated[:] = False
-    truncated[:] = False
-    for g in range(games):
-        s = S[g]
-        seat = current[g]
-        if seat < 0:
-            continue
-        apply(s, P, MV, seat, actions[g])
-        if s[PHASE] == D_NONE:
-            winner = s[WINNER]
-            if winner >= 0:
-                terminated[g] = True
-                for p in range(n):
-                    rewards[g, p] = 1.0 if p == winner else loss
-            else:
-                truncated[g] = True
-            if autoreset:
-                reset_row(s, P)
-        current[g] = asked_first(s, P)
-    return -1
-
-
-@njit(cache=True)
-def observe_row(
-    s: np.ndarray, P: np.ndarray, OB: np.ndarray, out: np.ndarray, viewer: int, cap: float
-) -> None:
-    """The ``ObservationEncoder`` vector of this game as ``viewer`` sees it (see ``layout``)."""
-    out[:] = 0.0
-    n = P[P_PLAYERS]
-    me = seat_at(viewer)
-    out[OB[O_ME + viewer]] = 1.0
-    phase = s[PHASE]
-    target = s[TARGET]
-    inquiring = phase == D_INQUISITOR and (viewer == s[ACTOR] or viewer == target)
-    for p in range(n):
-        at = seat_at(p)
-        out[OB[O_COINS + p]] = s[at + S_COINS]
-        out[OB[O_HIDDEN + p]] = s[at + S_NHAND]
-        out[OB[O_ALIVE + p]] = 1.0 if s[at + S_NHAND] else 0.0
-        for i in range(s[at + S_NREV]):
-            out[OB[O_REV + p * NCH + s[at + S_REV + i]]] += 1.0
-        side = s[at + S_ALLEG]
-        if side == 0:
-            out[OB[O_LOYALIST + p]] = 1.0
-        elif side == 1:
-            out[OB[O_REFORMIST + p]] = 1.0
-        claims = s[at + S_CLAIMS]
-        known = know_at(P, viewer, p)
-        for r in range(NCH):
-            if not (P[P_CHARS] >> r) & 1:
-                continue
-            if (claims >> r) & 1:
-                out[OB[O_CLAIMS + p * NCH + r]] = 1.0
-            if p == viewer:
-                out[OB[O_KNOWN + p * NCH + r]] = s[me + S_HAND + r]
-            else:
-                k = s[known + r]
-                if inquiring and p == target and r == s[SHOWN] and k < 1:
-                    k = 1  # the examined card, while the Inquisitor decides
-                out[OB[O_KNOWN + p * NCH + r]] = k
-    court = know_at(P, viewer, P[P_PLAYERS])
-    for r in range(NCH):
-        if (P[P_CHARS] >> r) & 1:
-            out[OB[O_COURT_KNOWN + r]] = s[court + r]
-    out[OB[O_TREASURY]] = s[TREASURY]
-    out[OB[O_RESERVE]] = s[RESERVE]
-    out[OB[O_COURT_SIZE]] = s[COURTN]
-    out[OB[O_SET_ASIDE]] = s[ASIDEN]
-    out[OB[O_TURN]] = min(float(s[TURN]), cap)
-    out[OB[O_ACTIVE + s[ACTIVE]]] = 1.0
-    wait = s[WAIT]
-    for p in range(n):
-        if (wait >> p) & 1:
-            out[OB[O_TO_ACT + p]] = 1.0
-    if s[WINNER] >= 0:
-        out[OB[O_WINNER + s[WINNER]]] = 1.0
-    if inquiring:
-        out[OB[O_SHOWN + s[SHOWN]]] = 1.0
-    if phase == D_NONE:
-        return
-    out[OB[O_PENDING + phase - 1]] = 1.0
-    if phase <= D_ACTION:
-        return
-    action = s[ACTION]
-    out[OB[O_ACTION + action]] = 1.0
-    out[OB[O_ACTOR + s[ACTOR]]] = 1.0
-    if target >= 0:
-        out[OB[O_TARGET + target]] = 1.0
-    claim = claim_of(P, action)
-    if claim >= 0:
-        out[OB[O_CLAIM + claim]] = 1.0
-    if phase == D_CHALLENGE_BLOCK or phase == D_ANSWER_BLOCK or (phase == D_LOSE and s[PBLOCK]):
-        out[OB[O_BLOCK + s[BLOCKCH]]] = 1.0
-        out[OB[O_BLOCKER + s[BLOCKER]]] = 1.0
-    if phase == D_ANSWER_ACTION or phase == D_ANSWER_BLOCK:
-        out[OB[O_CHALLENGER + s[CHALLENGER]]] = 1.0
-    if phase == D_LOSE:
-        out[OB[O_LOSING + s[LOSING]]] = 1.0
-    if phase == D_KEEP:
-        out[OB[O_KEEP]] = s[KEEPN]
-
-
-# OB: the place of each component in the observation vector (built by layout.observation_table)
-O_ME = 0
-O_COINS = O_ME + MAXP
-O_HIDDEN = O_COINS + MAXP
-O_ALIVE = O_HIDDEN + MAXP
-O_LOYALIST = O_ALIVE + MAXP
-O_REFORMIST = O_LOYALIST + MAXP
-O_REV = O_REFORMIST + MAXP
-O_CLAIMS = O_REV + MAXP * NCH
-O_KNOWN = O_CLAIMS + MAXP * NCH
-O_COURT_KNOWN = O_KNOWN + MAXP * NCH
-O_TREASURY = O_COURT_KNOWN + NCH
-O_RESERVE = O_TREASURY + 1
-O_COURT_SIZE = O_RESERVE + 1
-O_SET_ASIDE = O_COURT_SIZE + 1
-O_TURN = O_SET_ASIDE + 1
-O_ACTIVE = O_TURN + 1
-O_TO_ACT = O_ACTIVE + MAXP
-O_PENDING = O_TO_ACT + MAXP
-O_ACTION = O_PENDING + 12
-O_ACTOR = O_ACTION + NACTIONS
-O_TARGET = O_ACTOR + MAXP
-O_CLAIM = O_TARGET + MAXP
-O_BLOCK = O_CLAIM + NCH
-O_BLOCKER = O_BLOCK + NCH
-O_CHALLENGER = O_BLOCKER + MAXP
-O_LOSING = O_CHALLENGER + MAXP
-O_KEEP = O_LOSING + MAXP
-O_SHOWN = O_KEEP + 1
-O_WINNER = O_SHOWN + NCH
-OB_SIZE = O_WINNER + MAXP
-
-
-@njit(cache=True)
-def observe_lanes(
-    S: np.ndarray, P: np.ndarray, OB: np.ndarray, out: np.ndarray, cap: float
-) -> None:
-    """Every game seen by its current player (a finished game by its active seat)."""
-    for g in range(S.shape[0]):
-        s = S[g]
-        viewer = asked_first(s, P)
-        if viewer < 0:
-            viewer = s[ACTIVE]
-        observe_row(s, P, OB, out[g], viewer, cap)
-
-
-# --- whole games in compiled code ----------------------------------------------------------------
-
-
-@njit(cache=True)
-def play_one(
-    s: np.ndarray, P: np.ndarray, IX: np.ndarray, MV: np.ndarray, moves: np.ndarray
-) -> int:
-    """Play the game in ``s`` to its end by uniformly random legal moves; the number of moves."""
-    count = 0
-    while True:
-        seat = asked_first(s, P)
-        if seat < 0:
-            return count
-        k = legal(s, P, IX, seat, moves)
-        apply(s, P, MV, seat, moves[rand_below(s, k)])
-        count += 1
-
-
-@njit(cache=True, parallel=True)
-def playouts(
-    P: np.ndarray,
-    IX: np.ndarray,
-    MV: np.ndarray,
-    seed: int,
-    winners: np.ndarray,
-    lengths: np.ndarray,
-    chunks: int,
-) -> None:
-    """``winners.shape[0]`` random games, in ``chunks`` independent parts (one per thread)."""
-    games = winners.shape[0]
-    for c in prange(chunks):
-        s = np.zeros(P[P_FIELDS], np.int32)
-        moves = np.empty(MAX_MOVES, np.int64)
-        seed_row(s, seed * 1_000_003 + c)
-        for g in range(c * games // chunks, (c + 1) * games // chunks):
-            reset_row(s, P)
-            lengths[g] = play_one(s, P, IX, MV, moves)
-            winners[g] = s[WINNER]
-
-
-@njit(cache=True)
-def perft(
-    root: np.ndarray,
-    P: np.ndarray,
-    IX: np.ndarray,
-    MV: np.ndarray,
-    depth: int,
-    counts: np.ndarray,
-    chance: np.ndarray,
-    free: np.ndarray,
-) -> None:
-    """Count every sequence of ``d <= depth`` moves from ``root``, every waiting seat and every
-    legal move a branch (``tests/perft.py``); ``chance[d]`` is set when a move before depth
-    ``d`` drew a card, so that count depends on the random stream; ``free[d]`` counts the
-    sequences of ``d`` moves in which no card was drawn, which never depend on it."""
-    stack = np.empty((depth + 1, root.shape[0]), np.int32)
-    moves = np.empty((depth + 1, MAX_MOVES), np.int64)
-    seats = np.empty((depth + 1, MAX_MOVES), np.int64)
-    nmoves = np.zeros(depth + 1, np.int64)
-    at = np.zeros(depth + 1, np.int64)
-    buf = np.empty(MAX_MOVES, np.int64)
-    clean = np.ones(depth + 1, np.bool_)
-    stack[0] = root
-    counts[0] = 1
-    free[0] = 1
-
-    def expand(level: int) -> None:
-        s = stack[level]
-        k = 0
-        for seat in range(P[P_PLAYERS]):
-            if (s[WAIT] >> seat) & 1:
-                for i in range(legal(s, P, IX, seat, buf)):
-                    moves[level, k] = buf[i]
-                    seats[level, k] = seat
-                    k += 1
-        nmoves[level] = k
-        at[level] = 0
-
-    level = 0
-    expand(0)
-    while level >= 0:
-        if level == depth or at[level] == nmoves[level]:
-            level -= 1
-            continue
-        i = at[level]
-        at[level] += 1
-        child = stack[level + 1]
-        child[:] = stack[level]
-        apply(child, P, MV, seats[level, i], moves[level, i])
-        counts[level + 1] += 1
-        clean[level + 1] = clean[level] and child[NDRAW] == 0
-        if clean[level + 1]:
-            free[level + 1] += 1
-        if child[NDRAW] > 0:
-            chance[level + 2 :] = True
-        level += 1
-        expand(level)

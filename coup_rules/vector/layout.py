@@ -30,7 +30,7 @@ from coup_rules.moves import (
     Prove,
     Show,
 )
-from coup_rules.vector import kernel as k
+from coup_rules.vector import fields as f
 
 __all__ = ["ACTION_KIND", "CHARACTERS", "SIDES", "Layout", "fields_of", "layout_of"]
 
@@ -44,28 +44,28 @@ ACTION_KIND: dict[type, int] = {spec.move: i for i, spec in enumerate(ACTIONS)}
 """The kernel's number of each action class: its row in ``ACTIONS``."""
 
 _PLAIN: dict[type, int] = {
-    Challenge: k.M_CHALLENGE,
-    Allow: k.M_ALLOW,
-    Prove: k.M_PROVE,
-    Concede: k.M_CONCEDE,
-    GiveBack: k.M_GIVE_BACK,
-    ForceExchange: k.M_FORCE,
+    Challenge: f.M_CHALLENGE,
+    Allow: f.M_ALLOW,
+    Prove: f.M_PROVE,
+    Concede: f.M_CONCEDE,
+    GiveBack: f.M_GIVE_BACK,
+    ForceExchange: f.M_FORCE,
 }
 _BY_CARD: dict[type, int] = {
-    Block: k.M_BLOCK,
-    LoseInfluence: k.M_LOSE,
-    Show: k.M_SHOW,
-    Draft: k.M_DRAFT,
+    Block: f.M_BLOCK,
+    LoseInfluence: f.M_LOSE,
+    Show: f.M_SHOW,
+    Draft: f.M_DRAFT,
 }
 _IX_PLAIN = {
-    k.M_CHALLENGE: k.I_CHALLENGE,
-    k.M_ALLOW: k.I_ALLOW,
-    k.M_PROVE: k.I_PROVE,
-    k.M_CONCEDE: k.I_CONCEDE,
-    k.M_GIVE_BACK: k.I_GIVE_BACK,
-    k.M_FORCE: k.I_FORCE,
+    f.M_CHALLENGE: f.I_CHALLENGE,
+    f.M_ALLOW: f.I_ALLOW,
+    f.M_PROVE: f.I_PROVE,
+    f.M_CONCEDE: f.I_CONCEDE,
+    f.M_GIVE_BACK: f.I_GIVE_BACK,
+    f.M_FORCE: f.I_FORCE,
 }
-_IX_CARD = {k.M_BLOCK: k.I_BLOCK, k.M_LOSE: k.I_LOSE, k.M_SHOW: k.I_SHOW, k.M_DRAFT: k.I_DRAFT}
+_IX_CARD = {f.M_BLOCK: f.I_BLOCK, f.M_LOSE: f.I_LOSE, f.M_SHOW: f.I_SHOW, f.M_DRAFT: f.I_DRAFT}
 
 
 @attrs.frozen(eq=False)
@@ -83,29 +83,29 @@ class Layout:
 
 def fields_of(players: int) -> int:
     """The length of a row of a game of ``players`` seats."""
-    return k.KNOW + players * (players + 1) * k.NCH
+    return f.KNOW + players * (players + 1) * f.NCH
 
 
 def _params(config: Config, track: bool) -> np.ndarray:
-    P = np.zeros(k.P_SIZE, np.int64)
-    P[k.P_PLAYERS] = config.players
-    P[k.P_INQUISITOR] = config.inquisitor
-    P[k.P_REFORMATION] = config.reformation
-    P[k.P_TWO_PLAYER_SETUP] = config.is_two_player_setup
-    P[k.P_FIRST] = config.first_player
-    P[k.P_MAX_TURNS] = config.max_turns or 0
-    P[k.P_COINS] = config.coins
-    P[k.P_COPIES] = config.copies_per_character
-    P[k.P_TRACK] = track
-    P[k.P_EXCHANGER] = RANK[config.exchanger]
-    P[k.P_CHARS] = sum(1 << RANK[c] for c in config.characters)
-    P[k.P_FIELDS] = fields_of(config.players)
+    P = np.zeros(f.P_SIZE, np.int64)
+    P[f.P_PLAYERS] = config.players
+    P[f.P_INQUISITOR] = config.inquisitor
+    P[f.P_REFORMATION] = config.reformation
+    P[f.P_TWO_PLAYER_SETUP] = config.is_two_player_setup
+    P[f.P_FIRST] = config.first_player
+    P[f.P_MAX_TURNS] = config.max_turns or 0
+    P[f.P_COINS] = config.coins
+    P[f.P_COPIES] = config.copies_per_character
+    P[f.P_TRACK] = track
+    P[f.P_EXCHANGER] = RANK[config.exchanger]
+    P[f.P_CHARS] = sum(1 << RANK[c] for c in config.characters)
+    P[f.P_FIELDS] = fields_of(config.players)
     return P
 
 
 def _moves(codec: MoveCodec) -> tuple[np.ndarray, np.ndarray]:
     MV = np.full((codec.size, 3), -1, np.int64)
-    IX = np.full(k.IX_SIZE, -1, np.int64)
+    IX = np.full(f.IX_SIZE, -1, np.int64)
     for index in range(codec.size):
         move = codec.decode(index, 0)
         cls = type(move)
@@ -114,7 +114,7 @@ def _moves(codec: MoveCodec) -> tuple[np.ndarray, np.ndarray]:
             target = getattr(move, "target", -1)
             MV[index] = (kind, target, -1)
             if target <= 0:
-                IX[k.I_ACT + kind] = index
+                IX[f.I_ACT + kind] = index
         elif cls in _PLAIN:
             MV[index, 0] = _PLAIN[cls]
             IX[_IX_PLAIN[_PLAIN[cls]]] = index
@@ -125,15 +125,15 @@ def _moves(codec: MoveCodec) -> tuple[np.ndarray, np.ndarray]:
         elif isinstance(move, Keep):
             ranks = [RANK[c] for c in move.cards]
             second = ranks[1] if len(ranks) == 2 else -1
-            MV[index] = (k.M_KEEP, ranks[0], second)
+            MV[index] = (f.M_KEEP, ranks[0], second)
             if second < 0:
-                IX[k.I_KEEP1 + ranks[0]] = index
+                IX[f.I_KEEP1 + ranks[0]] = index
             else:
-                IX[k.I_KEEP2 + ranks[0] * k.NCH + second] = index
+                IX[f.I_KEEP2 + ranks[0] * f.NCH + second] = index
         elif isinstance(move, ChooseAllegiance):
             side = SIDES.index(move.allegiance)
-            MV[index, :2] = (k.M_CHOOSE, side)
-            IX[k.I_CHOOSE + side] = index
+            MV[index, :2] = (f.M_CHOOSE, side)
+            IX[f.I_CHOOSE + side] = index
         else:  # pragma: no cover - MoveCodec holds only the moves above
             raise TypeError(f"the vector kernel has no move {cls.__name__}")
     return MV, IX
@@ -143,51 +143,51 @@ def _observation(encoder: ObservationEncoder) -> np.ndarray:
     """``OB``: for each of the kernel's component slots, its place in the vector (-1: none)."""
     slots: dict[str, int] = {}
     seat_fields = (
-        ("coins", k.O_COINS),
-        ("hidden", k.O_HIDDEN),
-        ("alive", k.O_ALIVE),
-        ("loyalist", k.O_LOYALIST),
-        ("reformist", k.O_REFORMIST),
+        ("coins", f.O_COINS),
+        ("hidden", f.O_HIDDEN),
+        ("alive", f.O_ALIVE),
+        ("loyalist", f.O_LOYALIST),
+        ("reformist", f.O_REFORMIST),
     )
-    card_fields = (("revealed", k.O_REV), ("claims", k.O_CLAIMS), ("known", k.O_KNOWN))
-    for s in range(k.MAXP):
-        slots[f"me=p{s}"] = k.O_ME + s
+    card_fields = (("revealed", f.O_REV), ("claims", f.O_CLAIMS), ("known", f.O_KNOWN))
+    for s in range(f.MAXP):
+        slots[f"me=p{s}"] = f.O_ME + s
         for name, base in seat_fields:
             slots[f"p{s}.{name}"] = base + s
         for name, base in card_fields:
             for c in CHARACTERS:
-                slots[f"p{s}.{name}.{c.name.lower()}"] = base + s * k.NCH + RANK[c]
+                slots[f"p{s}.{name}.{c.name.lower()}"] = base + s * f.NCH + RANK[c]
         for name, base in (
-            ("active=", k.O_ACTIVE),
-            ("to_act.", k.O_TO_ACT),
-            ("actor=", k.O_ACTOR),
-            ("target=", k.O_TARGET),
-            ("blocker=", k.O_BLOCKER),
-            ("challenger=", k.O_CHALLENGER),
-            ("losing=", k.O_LOSING),
-            ("winner=", k.O_WINNER),
+            ("active=", f.O_ACTIVE),
+            ("to_act.", f.O_TO_ACT),
+            ("actor=", f.O_ACTOR),
+            ("target=", f.O_TARGET),
+            ("blocker=", f.O_BLOCKER),
+            ("challenger=", f.O_CHALLENGER),
+            ("losing=", f.O_LOSING),
+            ("winner=", f.O_WINNER),
         ):
             slots[f"{name}p{s}"] = base + s
     for c in CHARACTERS:
         name = c.name.lower()
-        slots[f"court.known.{name}"] = k.O_COURT_KNOWN + RANK[c]
-        slots[f"claim={name}"] = k.O_CLAIM + RANK[c]
-        slots[f"block={name}"] = k.O_BLOCK + RANK[c]
-        slots[f"shown={name}"] = k.O_SHOWN + RANK[c]
+        slots[f"court.known.{name}"] = f.O_COURT_KNOWN + RANK[c]
+        slots[f"claim={name}"] = f.O_CLAIM + RANK[c]
+        slots[f"block={name}"] = f.O_BLOCK + RANK[c]
+        slots[f"shown={name}"] = f.O_SHOWN + RANK[c]
     for name, slot in (
-        ("treasury", k.O_TREASURY),
-        ("reserve", k.O_RESERVE),
-        ("court_size", k.O_COURT_SIZE),
-        ("set_aside", k.O_SET_ASIDE),
-        ("turn", k.O_TURN),
-        ("keep", k.O_KEEP),
+        ("treasury", f.O_TREASURY),
+        ("reserve", f.O_RESERVE),
+        ("court_size", f.O_COURT_SIZE),
+        ("set_aside", f.O_SET_ASIDE),
+        ("turn", f.O_TURN),
+        ("keep", f.O_KEEP),
     ):
         slots[name] = slot
     for i, decision in enumerate(Decision):
-        slots[f"pending={decision.value}"] = k.O_PENDING + i
+        slots[f"pending={decision.value}"] = f.O_PENDING + i
     for cls, row in ACTION_KIND.items():
-        slots[f"action={cls.__name__.lower()}"] = k.O_ACTION + row
-    OB = np.full(k.OB_SIZE, -1, np.int64)
+        slots[f"action={cls.__name__.lower()}"] = f.O_ACTION + row
+    OB = np.full(f.OB_SIZE, -1, np.int64)
     for place, name in enumerate(encoder.names):
         OB[slots[name]] = place  # a KeyError here: a component the kernel does not fill
     return OB

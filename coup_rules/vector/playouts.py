@@ -6,7 +6,7 @@ import numba
 import numpy as np
 
 from coup_rules.config import Config
-from coup_rules.vector import kernel as k
+from coup_rules.vector import batch as b
 from coup_rules.vector.layout import layout_of
 
 __all__ = ["random_playouts"]
@@ -37,7 +37,7 @@ def random_playouts(
     previous = numba.get_num_threads()
     numba.set_num_threads(threads)
     try:
-        k.playouts(layout.P, layout.IX, layout.MV, seed, winners, lengths, threads)
+        b.playouts(layout.P, layout.IX, layout.MV, seed, winners, lengths, threads)
     finally:
         numba.set_num_threads(previous)
     return winners, lengths
