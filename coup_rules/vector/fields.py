@@ -11,13 +11,35 @@ One row of ``int32[games, fields]`` is one game: the offsets below name its fiel
 - ``P`` holds the configuration, ``IX`` the move index of every move shape (``MoveCodec``) and
   ``MV`` the shape of every move index, ``OB`` the place of every observation component, all
   built by ``coup_rules.vector.layout``.
+
+The numbering is derived from the engine's tables (``Decision``, ``ACTIONS``, ``Character``) and
+the rules' numbers come from ``coup_rules.constants``. numba's on-disk cache is keyed on each
+compiled file alone, not on what it imports: after changing any of those (or this file), delete
+``coup_rules/vector/__pycache__`` so that the kernel is compiled again.
 """
 
 from __future__ import annotations
 
+from coup_rules.actions import ACTIONS
+from coup_rules.cards import RANK, Character
+from coup_rules.constants import MAX_PLAYERS
+from coup_rules.decisions import Decision
+from coup_rules.moves import (
+    Assassinate,
+    Convert,
+    Coup,
+    Embezzle,
+    Examine,
+    Exchange,
+    ForeignAid,
+    Income,
+    Steal,
+    Tax,
+)
+
 # --- sizes ---------------------------------------------------------------------------------------
-MAXP = 10  # seats (R-SETUP-1: 2 to 10 players)
-NCH = 6  # character ranks
+MAXP = MAX_PLAYERS  # seats
+NCH = len(Character)  # character ranks
 NPLACE = MAXP + 1  # knowledge places: each seat's hand, then the Court
 
 # --- global fields -------------------------------------------------------------------------------
@@ -64,32 +86,37 @@ KNOW = SEATS + MAXP * SEAT_FIELDS  # [viewer][place][rank] known counts
 FIELDS = KNOW + MAXP * NPLACE * NCH  # the most: a game of n seats uses KNOW + n * (n + 1) * NCH
 
 # --- decisions (Decision order, plus one) --------------------------------------------------------
+_DECISIONS = tuple(Decision)
 D_NONE = 0
-D_ALLEGIANCE = 1
-D_DRAFT = 2
-D_ACTION = 3
-D_CHALLENGE_ACTION = 4
-D_COUNTER = 5
-D_CHALLENGE_BLOCK = 6
-D_ANSWER_ACTION = 7
-D_ANSWER_BLOCK = 8
-D_LOSE = 9
-D_KEEP = 10
-D_SHOW = 11
-D_INQUISITOR = 12
+D_ALLEGIANCE = _DECISIONS.index(Decision.CHOOSE_ALLEGIANCE) + 1
+D_DRAFT = _DECISIONS.index(Decision.DRAFT) + 1
+D_ACTION = _DECISIONS.index(Decision.ACTION) + 1
+D_CHALLENGE_ACTION = _DECISIONS.index(Decision.CHALLENGE_ACTION) + 1
+D_COUNTER = _DECISIONS.index(Decision.COUNTER) + 1
+D_CHALLENGE_BLOCK = _DECISIONS.index(Decision.CHALLENGE_BLOCK) + 1
+D_ANSWER_ACTION = _DECISIONS.index(Decision.ANSWER_ACTION_CHALLENGE) + 1
+D_ANSWER_BLOCK = _DECISIONS.index(Decision.ANSWER_BLOCK_CHALLENGE) + 1
+D_LOSE = _DECISIONS.index(Decision.LOSE_INFLUENCE) + 1
+D_KEEP = _DECISIONS.index(Decision.KEEP) + 1
+D_SHOW = _DECISIONS.index(Decision.SHOW) + 1
+D_INQUISITOR = _DECISIONS.index(Decision.INQUISITOR_CHOICE) + 1
+NDECISIONS = len(_DECISIONS)
 
 # --- actions (rows of ACTIONS) -------------------------------------------------------------------
-A_INCOME = 0
-A_FOREIGN_AID = 1
-A_COUP = 2
-A_TAX = 3
-A_ASSASSINATE = 4
-A_STEAL = 5
-A_EXCHANGE = 6
-A_EXAMINE = 7
-A_CONVERT = 8
-A_EMBEZZLE = 9
-NACTIONS = 10
+_ROWS = [spec.move for spec in ACTIONS]
+A_INCOME = _ROWS.index(Income)
+A_FOREIGN_AID = _ROWS.index(ForeignAid)
+A_COUP = _ROWS.index(Coup)
+A_TAX = _ROWS.index(Tax)
+A_ASSASSINATE = _ROWS.index(Assassinate)
+A_STEAL = _ROWS.index(Steal)
+A_EXCHANGE = _ROWS.index(Exchange)
+A_EXAMINE = _ROWS.index(Examine)
+A_CONVERT = _ROWS.index(Convert)
+A_EMBEZZLE = _ROWS.index(Embezzle)
+NACTIONS = len(ACTIONS)
+if (A_TAX, A_EXAMINE) != (3, 7) or NACTIONS != 10:  # the kernel's ranges of rows assume these
+    raise TypeError("coup_rules.vector assumes the rows of ACTIONS: update the kernel")
 
 # --- move kinds (MV[:, 0]); actions are 0 to 9 ---------------------------------------------------
 M_CHALLENGE = 10
@@ -143,16 +170,11 @@ ST_COUNTER = 1
 ST_RESOLVE = 2
 ST_END = 3
 
-DUKE = 0
-ASSASSIN = 1
-CAPTAIN = 2
-CONTESSA = 4
-INQUISITOR = 5
-
-FORCED_COUP_COINS = 10  # R-TURN-2
-COUP_COST = 7  # R-ACT-3
-ASSASSINATE_COST = 3  # R-ACT-5
-STEAL_COINS = 2  # R-ACT-6
+DUKE = RANK[Character.DUKE]
+ASSASSIN = RANK[Character.ASSASSIN]
+CAPTAIN = RANK[Character.CAPTAIN]
+CONTESSA = RANK[Character.CONTESSA]
+INQUISITOR = RANK[Character.INQUISITOR]
 
 MAX_MOVES = 128  # more than any seat ever has (10 Coup targets ... 36 Keeps)
 
@@ -175,7 +197,7 @@ O_TURN = O_SET_ASIDE + 1
 O_ACTIVE = O_TURN + 1
 O_TO_ACT = O_ACTIVE + MAXP
 O_PENDING = O_TO_ACT + MAXP
-O_ACTION = O_PENDING + 12
+O_ACTION = O_PENDING + NDECISIONS
 O_ACTOR = O_ACTION + NACTIONS
 O_TARGET = O_ACTOR + MAXP
 O_CLAIM = O_TARGET + MAXP

@@ -21,6 +21,22 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from coup_rules.constants import (
+    ASSASSINATE_COST,
+    CONVERT_OTHER_COST,
+    CONVERT_SELF_COST,
+    COUP_COST,
+    EXCHANGE_DRAWS,
+    FORCED_COUP_COINS,
+    FOREIGN_AID_COINS,
+    HAND_SIZE,
+    INCOME_COINS,
+    INQUISITOR_EXCHANGE_DRAWS,
+    STARTING_COINS,
+    STEAL_COINS,
+    TAX_COINS,
+    TWO_PLAYER_FIRST_COINS,
+)
 from coup_rules.vector.fields import (
     A_ASSASSINATE,
     A_CONVERT,
@@ -38,13 +54,11 @@ from coup_rules.vector.fields import (
     ASIDE,
     ASIDEN,
     ASSASSIN,
-    ASSASSINATE_COST,
     BLOCKCH,
     BLOCKER,
     CAPTAIN,
     CHALLENGER,
     CONTESSA,
-    COUP_COST,
     COURT,
     COURTN,
     D_ACTION,
@@ -62,7 +76,6 @@ from coup_rules.vector.fields import (
     D_SHOW,
     DRAWS,
     DUKE,
-    FORCED_COUP_COINS,
     I_ACT,
     I_ALLOW,
     I_BLOCK,
@@ -129,7 +142,6 @@ from coup_rules.vector.fields import (
     ST_END,
     ST_RESOLVE,
     ST_WAIT,
-    STEAL_COINS,
     TARGET,
     TREASURY,
     TURN,
@@ -493,7 +505,7 @@ def declare(s: np.ndarray, P: np.ndarray, actor: int, action: int, target: int) 
         s[at + S_COINS] -= ASSASSINATE_COST
         s[TREASURY] += ASSASSINATE_COST
     elif action == A_CONVERT:  # R-REF-7: 1 coin for yourself, 2 for another, onto the Reserve
-        cost = 1 if target == actor else 2
+        cost = CONVERT_SELF_COST if target == actor else CONVERT_OTHER_COST
         s[at + S_COINS] -= cost
         s[RESERVE] += cost
     if challengeable(action):  # R-WIN-2
@@ -535,11 +547,11 @@ def resolve(s: np.ndarray, P: np.ndarray) -> int:
     actor = s[ACTOR]
     target = s[TARGET]
     if action == A_INCOME:
-        take(s, actor, 1)
+        take(s, actor, INCOME_COINS)
     elif action == A_FOREIGN_AID:
-        take(s, actor, 2)
+        take(s, actor, FOREIGN_AID_COINS)
     elif action == A_TAX:
-        take(s, actor, 3)
+        take(s, actor, TAX_COINS)
     elif action == A_COUP or action == A_ASSASSINATE:
         if (s[LIVING] >> target) & 1:  # R-INF-5: a target already out is spared nothing
             return lose_influence(s, P, target, ST_END, 0)
@@ -551,7 +563,7 @@ def resolve(s: np.ndarray, P: np.ndarray) -> int:
             s[seat_at(actor) + S_COINS] += amount
     elif action == A_EXCHANGE:  # R-ACT-7, R-INQ-2, R-ACT-12
         s[KEEPN] = s[seat_at(actor) + S_NHAND]
-        draw(s, P, actor, 1 if P[P_INQUISITOR] else 2)
+        draw(s, P, actor, INQUISITOR_EXCHANGE_DRAWS if P[P_INQUISITOR] else EXCHANGE_DRAWS)
         return pend(s, D_KEEP, 1 << actor)
     elif action == A_EXAMINE:  # R-INQ-4
         t = seat_at(target)
@@ -715,7 +727,8 @@ def legal_actions(s: np.ndarray, P: np.ndarray, IX: np.ndarray, seat: int, out: 
                     n += 1
         elif action == A_CONVERT:
             for t in range(players):
-                if (s[LIVING] >> t) & 1 and coins >= (1 if t == seat else 2):
+                cost = CONVERT_SELF_COST if t == seat else CONVERT_OTHER_COST
+                if (s[LIVING] >> t) & 1 and coins >= cost:
                     out[n] = base + t
                     n += 1
         else:
@@ -903,7 +916,8 @@ def reset_row(s: np.ndarray, P: np.ndarray) -> None:
     total_coins = 0
     for seat in range(n):
         at = seat_at(seat)
-        coins = 1 if (P[P_TWO_PLAYER_SETUP] and seat == first) else 2
+        two = P[P_TWO_PLAYER_SETUP] and seat == first
+        coins = TWO_PLAYER_FIRST_COINS if two else STARTING_COINS
         s[at + S_COINS] = coins
         total_coins += coins
         s[at + S_ALLEG] = -1
@@ -932,11 +946,11 @@ def reset_row(s: np.ndarray, P: np.ndarray) -> None:
                 left += P[P_COPIES]
         for seat in range(n):
             at = seat_at(seat)
-            for _ in range(2):
+            for _ in range(HAND_SIZE):
                 r = deal_card(s, pile, left)
                 left -= 1
                 s[at + S_HAND + r] += 1
-            s[at + S_NHAND] = 2
+            s[at + S_NHAND] = HAND_SIZE
     for r in range(NCH):
         s[COURT + r] = pile[r]
         s[COURTN] += pile[r]
