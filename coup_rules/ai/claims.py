@@ -19,7 +19,7 @@ from coup_rules.events import (
     Proved,
 )
 
-__all__ = ["ClaimTracker", "standing_claims"]
+__all__ = ["ClaimTracker", "claim_record", "standing_claims"]
 
 _NONE: frozenset[Character] = frozenset()
 
@@ -99,6 +99,12 @@ class ClaimTracker:
         """Each seat's standing claims (new sets; seats with none left out)."""
         return {seat: set(cards) for seat, cards in self._claims.items() if cards}
 
+    def record(self) -> tuple[dict[int, set[Character]], dict[int, Character | None]]:
+        """``standing()`` before seats with no claim are dropped (new sets), and each seat's
+        last claim (in an action, ``None`` for an action that claims nothing, or in a block):
+        the one a ``Concede`` would give up."""
+        return {seat: set(cards) for seat, cards in self._claims.items()}, dict(self._last)
+
 
 def standing_claims(events: Iterable[Event], exchanger: Character) -> dict[int, set[Character]]:
     """The characters each seat has claimed (in an action or a block) and not since lost,
@@ -114,3 +120,14 @@ def standing_claims(events: Iterable[Event], exchanger: Character) -> dict[int, 
     for event in events:
         tracker.feed(event)
     return tracker.standing()
+
+
+def claim_record(
+    events: Iterable[Event], exchanger: Character
+) -> tuple[dict[int, set[Character]], dict[int, Character | None]]:
+    """``ClaimTracker.record()`` after the events of a log: each seat's claims (empty sets
+    kept) and its last claim. ``coup_rules.vector`` rebuilds its claim fields from these."""
+    tracker = ClaimTracker(exchanger)
+    for event in events:
+        tracker.feed(event)
+    return tracker.record()

@@ -1,0 +1,19 @@
+"""Coup compiled over arrays of games (the optional extra ``coup-rules[vector]``: numba, numpy).
+
+``VectorEnv(config, num_envs, seed, autoreset)`` steps many games at once from Python;
+``random_playouts(config, games, seed, threads)`` plays whole games by uniformly random legal
+moves without leaving compiled code. Both are the engine's rules, every variant included, in a
+second form: ``tests/test_vector_differential.py`` plays them move for move against
+``coup_rules.apply``. Moves are the indices of ``coup_rules.ai.encoding.MoveCodec`` and
+observations the vectors of ``ObservationEncoder``, as in the PettingZoo and OpenSpiel adapters.
+
+The kernel is compiled on first use and cached on disk (numba's ``cache=True``), so only the
+first process pays the compile time.
+"""
+
+from __future__ import annotations
+
+from coup_rules.vector.env import VectorEnv
+from coup_rules.vector.playouts import random_playouts
+
+__all__ = ["VectorEnv", "random_playouts"]

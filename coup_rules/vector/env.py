@@ -1,0 +1,157 @@
+"""``VectorEnv``: many games of one configuration stepped together in compiled code."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from coup_rules.config import Config
+from coup_rules.state import GameState
+from coup_rules.vector import batch as b
+from coup_rules.vector import fields as f
+from coup_rules.vector import kernel as k
+from coup_rules.vector.convert import read_row, write_row
+from coup_rules.vector.layout import Layout, layout_of
+
+__all__ = ["VectorEnv"]
+
+
+def lane_seeds(seed: int, lanes: int) -> np.ndarray:
+    """One 63-bit seed per lane, drawn from ``seed`` (NumPy's SeedSequence)."""
+    return np.random.default_rng(seed).integers(0, 2**63, size=lanes, dtype=np.int64)
+
+
+class VectorEnv:
+    """``num_envs`` games of ``config``, each asking one seat at a time.
+
+    - ``current_player`` (int32[num_envs]): the seat each game asks, -1 for a finished game
+      (only with ``autoreset=False``). A response window asks its seats one by one, clockwise
+      from the seat whose claim is at stake (``coup_rules.ai.encoding.asked_first``), as the
+      PettingZoo and OpenSpiel adapters do; an ``Allow`` passes the question on.
+    - ``legal_action_mask()`` (bool[num_envs, num_actions]): the legal moves of the current
+      player, as indices of ``coup_rules.ai.encoding.MoveCodec``.
+    - ``observation()`` (float32[num_envs, *observation_shape]): the ``ObservationEncoder`` vector
+      of each game seen by its current player (a finished game by its active seat).
+    - ``step(actions)`` plays ``actions[g]`` (an index of the move table) for the current player
+      of every running game and returns ``rewards`` (float32[num_envs, players]: +1 to the
+      winner and -1/(players-1) to the others when a game ends, 0 otherwise; a draw at the turn
+      limit gives 0), ``terminated`` (a win) and ``truncated`` (the turn limit, R-TURN-8). An
+      action that is not legal raises ``ValueError`` and nothing is played.
+    - With ``autoreset=True`` a game that ends in a step is dealt again at once (its rewards are
+      those of the step); with ``autoreset=False`` it stays finished, with an empty mask and its
+      actions ignored, until ``reset``.
+
+    Chance comes from ``seed``: each lane has its own stream, so one seed and one sequence of
+    actions give the same games. The streams are not the engine's (R-INFO-5): a position is the
+    same game as the engine's, but a given seed deals other cards.
+    """
+
+    def __init__(
+        self,
+        config: Config | None = None,
+        num_envs: int = 1024,
+        seed: int = 0,
+        autoreset: bool = True,
+    ) -> None:
+        config = Config() if config is None else config
+        if not isinstance(config, Config):
+            raise ValueError(f"config must be a Config, not {config!r}")
+        if not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
+        self.config = config
+        self.layout: Layout = layout_of(config)
+        self.num_envs = num_envs
+        self.autoreset = bool(autoreset)
+        self.num_players = config.players
+        self.num_actions = self.layout.codec.size
+        self.observation_shape: tuple[int, ...] = (self.layout.encoder.size,)
+        self.state = np.zeros((num_envs, int(self.layout.P[f.P_FIELDS])), np.int32)
+        """The games, one row each (see ``coup_rules.vector.fields``): read it
+        freely, change it only through ``reset`` and ``set_state``."""
+        for lane, s in enumerate(lane_seeds(seed, num_envs)):
+            k.seed_row(self.state[lane], int(s))
+        self.current_player = np.full(num_envs, -1, np.int32)
+        self._lanes = np.arange(num_envs)
+        self._mask: np.ndarray | None = None
+        self._rewards = np.zeros((num_envs, config.players), np.float32)
+        self._terminated = np.zeros(num_envs, np.bool_)
+        self._truncated = np.zeros(num_envs, np.bool_)
+        self.reset()
+
+    def _refresh(self) -> None:
+        self._mask = None
+        b.current_players(self.state, self.layout.P, self.current_player)
+
+    def reset(self, lanes: Sequence[int] | np.ndarray | None = None) -> None:
+        """Deal new games in ``lanes`` (every lane by default)."""
+        chosen = np.arange(self.num_envs) if lanes is None else np.asarray(lanes, np.int64)
+        if chosen.size and (chosen.min() < 0 or chosen.max() >= self.num_envs):
+            raise ValueError(f"lanes must be from 0 to {self.num_envs - 1}")
+        b.reset_lanes(self.state, self.layout.P, chosen.astype(np.int64))
+        self._refresh()
+
+    def legal_action_mask(self) -> np.ndarray:
+        """bool[num_envs, num_actions]: the current player's legal moves in every game."""
+        out = np.empty((self.num_envs, self.num_actions), np.bool_)
+        b.masks(self.state, self.layout.P, self.layout.IX, self.current_player, out)
+        self._mask = out.copy()  # lets step check the actions with one gather
+        return out
+
+    def observation(self) -> np.ndarray:
+        """float32[num_envs, *observation_shape]: each game as its current player sees it."""
+        out = np.empty((self.num_envs, *self.observation_shape), np.float32)
+        cap = float(self.layout.encoder.turn_cap)
+        b.observe_lanes(self.state, self.layout.P, self.layout.OB, out, cap)
+        return out
+
+    def step(
+        self, actions: Sequence[int] | np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Play one move in every running game: ``rewards, terminated, truncated``."""
+        moves = np.asarray(actions)
+        if moves.shape != (self.num_envs,) or not np.issubdtype(moves.dtype, np.integer):
+            raise ValueError(f"actions must be {self.num_envs} integers, one per game")
+        lay = self.layout
+        mask, self._mask = self._mask, None
+        checked = (
+            mask is not None
+            and bool(((moves >= 0) & (moves < self.num_actions)).all())
+            and bool((mask[self._lanes, moves] | (self.current_player < 0)).all())
+        )
+        bad = b.step_lanes(
+            self.state,
+            lay.P,
+            lay.IX,
+            lay.MV,
+            moves.astype(np.int64, copy=False),
+            self._rewards,
+            self._terminated,
+            self._truncated,
+            self.autoreset,
+            self.current_player,
+            checked,
+        )
+        if bad >= 0:
+            seat = int(self.current_player[bad])
+            raise ValueError(
+                f"game {bad}: action {int(moves[bad])} is not a legal move of seat {seat} "
+                "(R-TURN-7); nothing was played"
+            )
+        return self._rewards.copy(), self._terminated.copy(), self._truncated.copy()
+
+    def to_state(self, lane: int) -> GameState:
+        """The position of game ``lane`` as an engine ``GameState`` (with an empty log)."""
+        return read_row(self.state[self._lane(lane)], self.layout)
+
+    def set_state(self, lane: int, state: GameState) -> None:
+        """Put ``state`` (of this env's configuration) into game ``lane``."""
+        if not isinstance(state, GameState):
+            raise TypeError(f"set_state() takes a GameState, not {type(state).__name__}")
+        write_row(self.state[self._lane(lane)], state, self.layout)
+        self._refresh()
+
+    def _lane(self, lane: int) -> int:
+        if not isinstance(lane, int | np.integer) or not 0 <= lane < self.num_envs:
+            raise ValueError(f"lane must be from 0 to {self.num_envs - 1}, not {lane!r}")
+        return int(lane)

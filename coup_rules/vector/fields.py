@@ -1,0 +1,211 @@
+"""The layout of the vector kernel's array, and the numbering it uses (no code).
+
+One row of ``int32[games, fields]`` is one game: the offsets below name its fields. Conventions:
+
+- characters are their rank in ``coup_rules.cards.Character`` (Duke 0, Assassin 1, Captain 2,
+  Ambassador 3, Contessa 4, Inquisitor 5); hidden cards, the Court and the set-aside cards are
+  counts per rank (the engine keeps them sorted, so a count is the same value);
+- a set of seats (who is waited on, who is alive) is a bit mask;
+- actions are their row in ``coup_rules.actions.ACTIONS`` (Income 0 ... Embezzle 9) and
+  decisions their place in ``coup_rules.decisions.Decision`` plus one (0: the game is over);
+- ``P`` holds the configuration, ``IX`` the move index of every move shape (``MoveCodec``) and
+  ``MV`` the shape of every move index, ``OB`` the place of every observation component, all
+  built by ``coup_rules.vector.layout``.
+
+The numbering is derived from the engine's tables (``Decision``, ``ACTIONS``, ``Character``) and
+the rules' numbers come from ``coup_rules.constants``. numba's on-disk cache is keyed on each
+compiled file alone, not on what it imports: after changing any of those (or this file), delete
+``coup_rules/vector/__pycache__`` so that the kernel is compiled again.
+"""
+
+from __future__ import annotations
+
+from coup_rules.actions import ACTIONS
+from coup_rules.cards import RANK, Character
+from coup_rules.constants import MAX_PLAYERS
+from coup_rules.decisions import Decision
+from coup_rules.moves import (
+    Assassinate,
+    Convert,
+    Coup,
+    Embezzle,
+    Examine,
+    Exchange,
+    ForeignAid,
+    Income,
+    Steal,
+    Tax,
+)
+
+# --- sizes ---------------------------------------------------------------------------------------
+MAXP = MAX_PLAYERS  # seats
+NCH = len(Character)  # character ranks
+NPLACE = MAXP + 1  # knowledge places: each seat's hand, then the Court
+
+# --- global fields -------------------------------------------------------------------------------
+PHASE = 0  # Decision index + 1; 0 once the game is over
+WAIT = 1  # seats waited on (bit mask)
+ACTIVE = 2
+TURN = 3
+WINNER = 4  # -1 while none
+TREASURY = 5
+RESERVE = 6
+ACTION = 7  # the turn's action (row of ACTIONS), -1 before one is declared
+ACTOR = 8
+TARGET = 9  # -1 for an action without target
+BLOCKER = 10
+BLOCKCH = 11
+CHALLENGER = 12
+LOSING = 13
+RESUME = 14  # stage after an influence choice: ST_COUNTER, ST_RESOLVE, ST_END
+KEEPN = 15
+SHOWN = 16
+LIVING = 17  # bit mask
+PBLOCK = 18  # the pending influence choice carries the block
+RNG_LO = 19
+RNG_HI = 20
+NDRAW = 21  # draws made by the last move, their indices from DRAWS on
+DRAWS = 22
+MAXDRAWS = 6
+COURT = DRAWS + MAXDRAWS  # counts per rank
+COURTN = COURT + NCH
+ASIDE = COURTN + 1
+ASIDEN = ASIDE + NCH
+SEATS = ASIDEN + 1
+# per seat, at SEATS + seat * SEAT_FIELDS
+S_COINS = 0
+S_HAND = 1  # counts per rank
+S_NHAND = S_HAND + NCH
+S_REV = S_NHAND + 1  # revealed cards in the order lost (at most 2)
+S_NREV = S_REV + 2
+S_ALLEG = S_NREV + 1  # -1 none, 0 Loyalist, 1 Reformist
+S_CLAIMS = S_ALLEG + 1  # bit mask of ranks claimed and standing
+S_LAST = S_CLAIMS + 1  # the claim a Concede would give up, -1 none
+SEAT_FIELDS = S_LAST + 1
+KNOW = SEATS + MAXP * SEAT_FIELDS  # [viewer][place][rank] known counts
+FIELDS = KNOW + MAXP * NPLACE * NCH  # the most: a game of n seats uses KNOW + n * (n + 1) * NCH
+
+# --- decisions (Decision order, plus one) --------------------------------------------------------
+_DECISIONS = tuple(Decision)
+D_NONE = 0
+D_ALLEGIANCE = _DECISIONS.index(Decision.CHOOSE_ALLEGIANCE) + 1
+D_DRAFT = _DECISIONS.index(Decision.DRAFT) + 1
+D_ACTION = _DECISIONS.index(Decision.ACTION) + 1
+D_CHALLENGE_ACTION = _DECISIONS.index(Decision.CHALLENGE_ACTION) + 1
+D_COUNTER = _DECISIONS.index(Decision.COUNTER) + 1
+D_CHALLENGE_BLOCK = _DECISIONS.index(Decision.CHALLENGE_BLOCK) + 1
+D_ANSWER_ACTION = _DECISIONS.index(Decision.ANSWER_ACTION_CHALLENGE) + 1
+D_ANSWER_BLOCK = _DECISIONS.index(Decision.ANSWER_BLOCK_CHALLENGE) + 1
+D_LOSE = _DECISIONS.index(Decision.LOSE_INFLUENCE) + 1
+D_KEEP = _DECISIONS.index(Decision.KEEP) + 1
+D_SHOW = _DECISIONS.index(Decision.SHOW) + 1
+D_INQUISITOR = _DECISIONS.index(Decision.INQUISITOR_CHOICE) + 1
+NDECISIONS = len(_DECISIONS)
+
+# --- actions (rows of ACTIONS) -------------------------------------------------------------------
+_ROWS = [spec.move for spec in ACTIONS]
+A_INCOME = _ROWS.index(Income)
+A_FOREIGN_AID = _ROWS.index(ForeignAid)
+A_COUP = _ROWS.index(Coup)
+A_TAX = _ROWS.index(Tax)
+A_ASSASSINATE = _ROWS.index(Assassinate)
+A_STEAL = _ROWS.index(Steal)
+A_EXCHANGE = _ROWS.index(Exchange)
+A_EXAMINE = _ROWS.index(Examine)
+A_CONVERT = _ROWS.index(Convert)
+A_EMBEZZLE = _ROWS.index(Embezzle)
+NACTIONS = len(ACTIONS)
+if (A_TAX, A_EXAMINE) != (3, 7) or NACTIONS != 10:  # the kernel's ranges of rows assume these
+    raise TypeError("coup_rules.vector assumes the rows of ACTIONS: update the kernel")
+
+# --- move kinds (MV[:, 0]); actions are 0 to 9 ---------------------------------------------------
+M_CHALLENGE = 10
+M_BLOCK = 11
+M_ALLOW = 12
+M_PROVE = 13
+M_CONCEDE = 14
+M_LOSE = 15
+M_KEEP = 16
+M_SHOW = 17
+M_GIVE_BACK = 18
+M_FORCE = 19
+M_DRAFT = 20
+M_CHOOSE = 21
+
+# --- IX: the move index of each shape (-1: not in this game) --------------------------------------
+I_ACT = 0  # + action: index of the untargeted action, or of target seat 0
+I_CHALLENGE = 10
+I_ALLOW = 11
+I_PROVE = 12
+I_CONCEDE = 13
+I_GIVE_BACK = 14
+I_FORCE = 15
+I_BLOCK = 16  # + rank
+I_LOSE = 22  # + rank
+I_KEEP1 = 28  # + rank
+I_KEEP2 = 34  # + rank * 6 + rank
+I_SHOW = 70  # + rank
+I_DRAFT = 76  # + rank
+I_CHOOSE = 82  # + allegiance
+IX_SIZE = 84
+
+# --- P: the configuration ------------------------------------------------------------------------
+P_PLAYERS = 0
+P_INQUISITOR = 1
+P_REFORMATION = 2
+P_TWO_PLAYER_SETUP = 3
+P_FIRST = 4
+P_MAX_TURNS = 5  # 0: no limit
+P_COINS = 6
+P_COPIES = 7
+P_TRACK = 8
+P_EXCHANGER = 9
+P_CHARS = 10  # bit mask of the ranks in the deck
+P_FIELDS = 11  # the row length of this game: KNOW + players * (players + 1) * NCH
+P_SIZE = 12
+
+# --- stages after a step (Stage, plus waiting) ---------------------------------------------------
+ST_WAIT = 0
+ST_COUNTER = 1
+ST_RESOLVE = 2
+ST_END = 3
+
+DUKE = RANK[Character.DUKE]
+ASSASSIN = RANK[Character.ASSASSIN]
+CAPTAIN = RANK[Character.CAPTAIN]
+CONTESSA = RANK[Character.CONTESSA]
+INQUISITOR = RANK[Character.INQUISITOR]
+
+MAX_MOVES = 128  # more than any seat ever has (10 Coup targets ... 36 Keeps)
+
+# OB: the place of each component in the observation vector (built by layout.observation_table)
+O_ME = 0
+O_COINS = O_ME + MAXP
+O_HIDDEN = O_COINS + MAXP
+O_ALIVE = O_HIDDEN + MAXP
+O_LOYALIST = O_ALIVE + MAXP
+O_REFORMIST = O_LOYALIST + MAXP
+O_REV = O_REFORMIST + MAXP
+O_CLAIMS = O_REV + MAXP * NCH
+O_KNOWN = O_CLAIMS + MAXP * NCH
+O_COURT_KNOWN = O_KNOWN + MAXP * NCH
+O_TREASURY = O_COURT_KNOWN + NCH
+O_RESERVE = O_TREASURY + 1
+O_COURT_SIZE = O_RESERVE + 1
+O_SET_ASIDE = O_COURT_SIZE + 1
+O_TURN = O_SET_ASIDE + 1
+O_ACTIVE = O_TURN + 1
+O_TO_ACT = O_ACTIVE + MAXP
+O_PENDING = O_TO_ACT + MAXP
+O_ACTION = O_PENDING + NDECISIONS
+O_ACTOR = O_ACTION + NACTIONS
+O_TARGET = O_ACTOR + MAXP
+O_CLAIM = O_TARGET + MAXP
+O_BLOCK = O_CLAIM + NCH
+O_BLOCKER = O_BLOCK + NCH
+O_CHALLENGER = O_BLOCKER + MAXP
+O_LOSING = O_CHALLENGER + MAXP
+O_KEEP = O_LOSING + MAXP
+O_SHOWN = O_KEEP + 1
+O_WINNER = O_SHOWN + NCH
+OB_SIZE = O_WINNER + MAXP

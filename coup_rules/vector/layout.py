@@ -1,0 +1,201 @@
+"""The tables that tie the compiled kernel to one ``Config``: derived, never written by hand.
+
+``P`` holds the configuration, ``MV`` the shape of every move index and ``IX`` the index of every
+move shape, both read off ``coup_rules.ai.encoding.MoveCodec``; ``OB`` places each component of
+the observation, read off ``ObservationEncoder.names``. So the move table and the observation
+layout exist once, in ``coup_rules.ai.encoding``, for PettingZoo, OpenSpiel and the vector env.
+"""
+
+from __future__ import annotations
+
+import attrs
+import numpy as np
+
+from coup_rules.actions import ACTIONS
+from coup_rules.ai.encoding import MoveCodec, ObservationEncoder
+from coup_rules.cards import RANK, Allegiance, Character
+from coup_rules.config import Config
+from coup_rules.decisions import Decision
+from coup_rules.moves import (
+    Allow,
+    Block,
+    Challenge,
+    ChooseAllegiance,
+    Concede,
+    Draft,
+    ForceExchange,
+    GiveBack,
+    Keep,
+    LoseInfluence,
+    Prove,
+    Show,
+)
+from coup_rules.vector import fields as f
+
+__all__ = ["ACTION_KIND", "CHARACTERS", "SIDES", "Layout", "fields_of", "layout_of"]
+
+CHARACTERS: tuple[Character, ...] = tuple(Character)
+"""The characters by rank, as the kernel numbers them."""
+
+SIDES: tuple[Allegiance, ...] = tuple(Allegiance)
+"""The allegiances as the kernel numbers them (Loyalist 0, Reformist 1)."""
+
+ACTION_KIND: dict[type, int] = {spec.move: i for i, spec in enumerate(ACTIONS)}
+"""The kernel's number of each action class: its row in ``ACTIONS``."""
+
+_PLAIN: dict[type, int] = {
+    Challenge: f.M_CHALLENGE,
+    Allow: f.M_ALLOW,
+    Prove: f.M_PROVE,
+    Concede: f.M_CONCEDE,
+    GiveBack: f.M_GIVE_BACK,
+    ForceExchange: f.M_FORCE,
+}
+_BY_CARD: dict[type, int] = {
+    Block: f.M_BLOCK,
+    LoseInfluence: f.M_LOSE,
+    Show: f.M_SHOW,
+    Draft: f.M_DRAFT,
+}
+_IX_PLAIN = {
+    f.M_CHALLENGE: f.I_CHALLENGE,
+    f.M_ALLOW: f.I_ALLOW,
+    f.M_PROVE: f.I_PROVE,
+    f.M_CONCEDE: f.I_CONCEDE,
+    f.M_GIVE_BACK: f.I_GIVE_BACK,
+    f.M_FORCE: f.I_FORCE,
+}
+_IX_CARD = {f.M_BLOCK: f.I_BLOCK, f.M_LOSE: f.I_LOSE, f.M_SHOW: f.I_SHOW, f.M_DRAFT: f.I_DRAFT}
+
+
+@attrs.frozen(eq=False)
+class Layout:
+    """The kernel's tables for one configuration."""
+
+    config: Config
+    codec: MoveCodec
+    encoder: ObservationEncoder
+    P: np.ndarray
+    IX: np.ndarray
+    MV: np.ndarray
+    OB: np.ndarray
+
+
+def fields_of(players: int) -> int:
+    """The length of a row of a game of ``players`` seats."""
+    return f.KNOW + players * (players + 1) * f.NCH
+
+
+def _params(config: Config, track: bool) -> np.ndarray:
+    P = np.zeros(f.P_SIZE, np.int64)
+    P[f.P_PLAYERS] = config.players
+    P[f.P_INQUISITOR] = config.inquisitor
+    P[f.P_REFORMATION] = config.reformation
+    P[f.P_TWO_PLAYER_SETUP] = config.is_two_player_setup
+    P[f.P_FIRST] = config.first_player
+    P[f.P_MAX_TURNS] = config.max_turns or 0
+    P[f.P_COINS] = config.coins
+    P[f.P_COPIES] = config.copies_per_character
+    P[f.P_TRACK] = track
+    P[f.P_EXCHANGER] = RANK[config.exchanger]
+    P[f.P_CHARS] = sum(1 << RANK[c] for c in config.characters)
+    P[f.P_FIELDS] = fields_of(config.players)
+    return P
+
+
+def _moves(codec: MoveCodec) -> tuple[np.ndarray, np.ndarray]:
+    MV = np.full((codec.size, 3), -1, np.int64)
+    IX = np.full(f.IX_SIZE, -1, np.int64)
+    for index in range(codec.size):
+        move = codec.decode(index, 0)
+        cls = type(move)
+        if cls in ACTION_KIND:
+            kind = ACTION_KIND[cls]
+            target = getattr(move, "target", -1)
+            MV[index] = (kind, target, -1)
+            if target <= 0:
+                IX[f.I_ACT + kind] = index
+        elif cls in _PLAIN:
+            MV[index, 0] = _PLAIN[cls]
+            IX[_IX_PLAIN[_PLAIN[cls]]] = index
+        elif cls in _BY_CARD:
+            rank = RANK[move.character]  # type: ignore[union-attr]
+            MV[index, :2] = (_BY_CARD[cls], rank)
+            IX[_IX_CARD[_BY_CARD[cls]] + rank] = index
+        elif isinstance(move, Keep):
+            ranks = [RANK[c] for c in move.cards]
+            second = ranks[1] if len(ranks) == 2 else -1
+            MV[index] = (f.M_KEEP, ranks[0], second)
+            if second < 0:
+                IX[f.I_KEEP1 + ranks[0]] = index
+            else:
+                IX[f.I_KEEP2 + ranks[0] * f.NCH + second] = index
+        elif isinstance(move, ChooseAllegiance):
+            side = SIDES.index(move.allegiance)
+            MV[index, :2] = (f.M_CHOOSE, side)
+            IX[f.I_CHOOSE + side] = index
+        else:  # pragma: no cover - MoveCodec holds only the moves above
+            raise TypeError(f"the vector kernel has no move {cls.__name__}")
+    return MV, IX
+
+
+def _observation(encoder: ObservationEncoder) -> np.ndarray:
+    """``OB``: for each of the kernel's component slots, its place in the vector (-1: none)."""
+    slots: dict[str, int] = {}
+    seat_fields = (
+        ("coins", f.O_COINS),
+        ("hidden", f.O_HIDDEN),
+        ("alive", f.O_ALIVE),
+        ("loyalist", f.O_LOYALIST),
+        ("reformist", f.O_REFORMIST),
+    )
+    card_fields = (("revealed", f.O_REV), ("claims", f.O_CLAIMS), ("known", f.O_KNOWN))
+    for s in range(f.MAXP):
+        slots[f"me=p{s}"] = f.O_ME + s
+        for name, base in seat_fields:
+            slots[f"p{s}.{name}"] = base + s
+        for name, base in card_fields:
+            for c in CHARACTERS:
+                slots[f"p{s}.{name}.{c.name.lower()}"] = base + s * f.NCH + RANK[c]
+        for name, base in (
+            ("active=", f.O_ACTIVE),
+            ("to_act.", f.O_TO_ACT),
+            ("actor=", f.O_ACTOR),
+            ("target=", f.O_TARGET),
+            ("blocker=", f.O_BLOCKER),
+            ("challenger=", f.O_CHALLENGER),
+            ("losing=", f.O_LOSING),
+            ("winner=", f.O_WINNER),
+        ):
+            slots[f"{name}p{s}"] = base + s
+    for c in CHARACTERS:
+        name = c.name.lower()
+        slots[f"court.known.{name}"] = f.O_COURT_KNOWN + RANK[c]
+        slots[f"claim={name}"] = f.O_CLAIM + RANK[c]
+        slots[f"block={name}"] = f.O_BLOCK + RANK[c]
+        slots[f"shown={name}"] = f.O_SHOWN + RANK[c]
+    for name, slot in (
+        ("treasury", f.O_TREASURY),
+        ("reserve", f.O_RESERVE),
+        ("court_size", f.O_COURT_SIZE),
+        ("set_aside", f.O_SET_ASIDE),
+        ("turn", f.O_TURN),
+        ("keep", f.O_KEEP),
+    ):
+        slots[name] = slot
+    for i, decision in enumerate(Decision):
+        slots[f"pending={decision.value}"] = f.O_PENDING + i
+    for cls, row in ACTION_KIND.items():
+        slots[f"action={cls.__name__.lower()}"] = f.O_ACTION + row
+    OB = np.full(f.OB_SIZE, -1, np.int64)
+    for place, name in enumerate(encoder.names):
+        OB[slots[name]] = place  # a KeyError here: a component the kernel does not fill
+    return OB
+
+
+def layout_of(config: Config, *, track: bool = True) -> Layout:
+    """The kernel's tables for ``config``; ``track=False`` skips what only observations need."""
+    codec = MoveCodec(config)
+    encoder = ObservationEncoder(config)
+    MV, IX = _moves(codec)
+    return Layout(config, codec, encoder, _params(config, track), IX, MV, _observation(encoder))
