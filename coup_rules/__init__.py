@@ -27,7 +27,7 @@ from coup_rules.decisions import (
     Stage,
     decision_spec,
 )
-from coup_rules.determinize import sample_state
+from coup_rules.determinize import CardTracker, Determinizer, Knowledge, known_cards, sample_state
 from coup_rules.engine import apply, legal_moves, to_act
 from coup_rules.errors import IllegalMoveError
 from coup_rules.events import (
@@ -126,6 +126,7 @@ __all__ = [
     "BlockChallengeAnswer",
     "Blocked",
     "CardShown",
+    "CardTracker",
     "CardsDrawn",
     "CardsReturned",
     "Challenge",
@@ -145,6 +146,7 @@ __all__ = [
     "Decision",
     "DecisionSpec",
     "DecodeError",
+    "Determinizer",
     "Draft",
     "DraftChoice",
     "Drafted",
@@ -167,6 +169,7 @@ __all__ = [
     "InquisitorChoice",
     "Keep",
     "KeepChoice",
+    "Knowledge",
     "Log",
     "LoseInfluence",
     "Move",
@@ -192,6 +195,7 @@ __all__ = [
     "describe_pending",
     "format_move",
     "from_json",
+    "known_cards",
     "legal_moves",
     "new_game",
     "parse_move",

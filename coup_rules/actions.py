@@ -16,6 +16,7 @@ from types import MappingProxyType
 import attrs
 
 from coup_rules.cards import Character
+from coup_rules.config import Config
 from coup_rules.constants import (
     ASSASSINATE_COST,
     CONVERT_OTHER_COST,
@@ -51,6 +52,7 @@ __all__ = [
     "blocking_characters",
     "claimed_character",
     "cost_of",
+    "in_game",
     "spec_of",
 ]
 
@@ -106,6 +108,11 @@ class ActionSpec:
         asked: who is asked in the counter window.
         aim: whom it may target.
         variant: the game it belongs to.
+        strikes: when it takes effect, its target loses an influence (Coup, Assassinate).
+        refunded: its cost is given back when the actor concedes a challenge of its claim
+            (Assassinate, R-CHAL-5).
+        disclaims: the character it claims *not* to hold: challenged, the actor proves it by
+            showing a whole hand without it (Embezzle and the Duke, R-REF-9).
     """
 
     move: type[ActionMove]
@@ -123,6 +130,9 @@ class ActionSpec:
     asked: Asked = Asked.NOBODY
     aim: Aim = Aim.NONE
     variant: Variant = Variant.BASE
+    strikes: bool = False
+    refunded: bool = False
+    disclaims: Character | None = None
 
 
 ACTIONS: tuple[ActionSpec, ...] = (
@@ -135,7 +145,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         blockers=(Character.DUKE,),
         asked=Asked.OPPONENTS,
     ),
-    ActionSpec(Coup, "Coup", "R-ACT-3", cost=COUP_COST, aim=Aim.OPPONENT),
+    ActionSpec(Coup, "Coup", "R-ACT-3", cost=COUP_COST, aim=Aim.OPPONENT, strikes=True),
     ActionSpec(Tax, "Tax", "R-ACT-4", claim=Character.DUKE, challengeable=True, gain=TAX_COINS),
     ActionSpec(
         Assassinate,
@@ -147,6 +157,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
         blockers=(Character.CONTESSA,),
         asked=Asked.TARGET,
         aim=Aim.OPPONENT,
+        strikes=True,
+        refunded=True,
     ),
     ActionSpec(
         Steal,
@@ -186,12 +198,22 @@ ACTIONS: tuple[ActionSpec, ...] = (
         challengeable=True,
         pool=Pool.RESERVE,
         variant=Variant.REFORMATION,
+        disclaims=Character.DUKE,
     ),
 )
 """Every turn action, in the order of ``legal_moves``."""
 
 SPECS: Mapping[type, ActionSpec] = MappingProxyType({s.move: s for s in ACTIONS})
 """The row of each action class."""
+
+
+def in_game(spec: ActionSpec, config: Config) -> bool:
+    """Whether ``spec``'s action is played in a game of ``config`` (R-INQ-1, R-REF-1)."""
+    if spec.variant is Variant.INQUISITOR:
+        return config.inquisitor
+    if spec.variant is Variant.REFORMATION:
+        return config.reformation
+    return True
 
 
 def spec_of(action: ActionMove) -> ActionSpec:

@@ -71,7 +71,9 @@ class Config:
     _characters: tuple[Character, ...] = attrs.field(init=False, eq=False, repr=False)
     _deck: tuple[Character, ...] = attrs.field(init=False, eq=False, repr=False)
     _memo: dict[Any, Any] = attrs.field(init=False, eq=False, repr=False)
-    """A private cache the engine keeps per config (pure: answers depend only on their keys)."""
+    """A private, bounded cache the engine keeps per config (pure: answers depend only on their
+    keys). Never pickled or copied, and never handed out in a view (see ``for_views``)."""
+    _for_views: Config | None = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         _validate(self)
@@ -81,6 +83,11 @@ class Config:
         object.__setattr__(self, "_characters", characters)
         object.__setattr__(self, "_deck", tuple(c for c in characters for _ in range(n)))
         object.__setattr__(self, "_memo", {})
+        object.__setattr__(self, "_for_views", None)
+
+    def __reduce__(self) -> tuple[type[Config], tuple[object, ...]]:
+        # Pickled and copied by its options alone: the copy starts with an empty memo.
+        return (Config, tuple([getattr(self, f.name) for f in _OPTIONS]))
 
     @property
     def is_two_player_setup(self) -> bool:
@@ -116,6 +123,24 @@ class Config:
         if self.is_two_player_setup:
             coins[self.first_player] = TWO_PLAYER_FIRST_COINS
         return tuple(coins)
+
+
+_OPTIONS = tuple(f for f in attrs.fields(Config) if f.init)
+"""The fields a ``Config`` is made of (the others are derived from them)."""
+
+
+def for_views(config: Config) -> Config:
+    """An equal config that does not share ``config``'s engine memo, made once per config.
+
+    Views hand this one out, so that nothing a view's reader does to its config can reach the
+    cache the engine uses for the real game.
+    """
+    twin = config._for_views
+    if twin is None:
+        twin = Config(*[getattr(config, f.name) for f in _OPTIONS])
+        object.__setattr__(twin, "_for_views", twin)
+        object.__setattr__(config, "_for_views", twin)
+    return twin
 
 
 def _validate(config: Config) -> None:

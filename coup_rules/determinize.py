@@ -48,7 +48,7 @@ from coup_rules.events import (
     Proved,
 )
 from coup_rules.log import Log
-from coup_rules.records import Record, record
+from coup_rules.records import Record, decision_record
 from coup_rules.state import Core, GameState, Seat
 from coup_rules.views import PlayerView, may_see
 
@@ -214,6 +214,10 @@ def known_cards(view: PlayerView) -> Knowledge:
     )
 
 
+_DRAFT_TRIES = 1000
+"""How many deals a sample of the 2-player draft may take (one in a few fits)."""
+
+
 class Determinizer:
     """Draws complete states that fit one view; the work that depends only on the view is done
     once, so drawing many samples of one view (as a search does) is cheap.
@@ -221,7 +225,7 @@ class Determinizer:
     ``Determinizer(view).sample(rng)`` is ``sample_state(view, rng)``.
     """
 
-    __slots__ = ("_core", "_known", "_pool", "_sizes", "_view")
+    __slots__ = ("_core", "_drafting", "_known", "_pool", "_sizes", "_view")
 
     def __init__(self, view: PlayerView) -> None:
         if not isinstance(view, PlayerView):
@@ -249,6 +253,7 @@ class Determinizer:
         if pool.total() != sum(sizes):
             raise ValueError("the view's cards do not add up to the deck")
         self._view = view
+        self._drafting = view.turn == 0 and any(p.hidden == 1 for p in view.players)
         self._known = [sorted_cards(k.elements()) for k in places]
         self._pool = list(sorted_cards(pool.elements()))
         self._sizes = sizes
@@ -266,7 +271,7 @@ class Determinizer:
             active=view.active,
             turn=view.turn,
             winner=view.winner,
-            pending=None if view.pending is None else record(view.pending),
+            pending=None if view.pending is None else decision_record(view.pending),
             log=Log.of(view.log),
             seed=0,
             draws=0,
@@ -284,9 +289,8 @@ class Determinizer:
         place), sorted."""
         return tuple(self._pool)
 
-    def sample_core(self, rng: random.Random) -> Core:
-        """A sample as the engine's compact record (what ``sample`` wraps)."""
-        view = self._view
+    def _deal(self, rng: random.Random) -> list[tuple[Character, ...]]:
+        """The hidden piles of one sample: each seat's hand, the Court, the aside."""
         pool = self._pool[:]
         rng.shuffle(pool)
         known, sizes = self._known, self._sizes
@@ -295,7 +299,23 @@ class Determinizer:
         for i, size in enumerate(sizes):
             piles.append(sorted_cards((*known[i], *pool[at : at + size])))
             at += size
+        return piles
+
+    def sample_core(self, rng: random.Random) -> Core:
+        """A sample as the engine's compact record (what ``sample`` wraps)."""
+        view = self._view
         n = view.config.players
+        piles = self._deal(rng)
+        if self._drafting:
+            # During the 2-player draft the Court is what the third set left (different
+            # characters) and the aside is the players' own sets: deal again until both hold.
+            sets = Counter(view.config.characters * n)
+            for _ in range(_DRAFT_TRIES):
+                if len(set(piles[n])) == len(piles[n]) and Counter(piles[n + 1]) <= sets:
+                    break
+                piles = self._deal(rng)
+            else:
+                raise ValueError("the view's cards fit no deal of the 2-player setup")
         me = view.seat
         if me is not None:
             own = view.players[me].hand

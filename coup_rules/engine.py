@@ -8,7 +8,7 @@ from __future__ import annotations
 from coup_rules.errors import IllegalMoveError
 from coup_rules.moves import Move
 from coup_rules.rules.explain import explain
-from coup_rules.rules.step import advance, legal_of, play
+from coup_rules.rules.step import legal_of, next_core, play
 from coup_rules.state import Core, GameState
 
 __all__ = ["apply", "apply_unchecked", "legal_moves", "to_act"]
@@ -77,4 +77,4 @@ def apply_unchecked(core: Core, move: Move) -> Core:
     """
     pending = core.pending
     assert pending is not None  # a legal move exists, so the game goes on
-    return advance(core, pending, move)
+    return next_core(core, pending, move)

@@ -43,25 +43,33 @@ def _build(item: Compact) -> Event:
     return event
 
 
+class _Cache:
+    """What a node computes when it is first read: its events, its redactions per viewer, and
+    (on the newest node) the log's hash. Made on first read, so appending sets three slots."""
+
+    __slots__ = ("events", "hash", "seen")
+
+    def __init__(self) -> None:
+        self.events: tuple[Event, ...] | None = None
+        self.seen: dict[int | None, tuple[Event, ...]] = {}
+        self.hash: int | None = None
+
+
 class Log(Sequence[Event]):
     """A read-only sequence of events, shared between successive states."""
 
-    __slots__ = ("_chunk", "_events", "_hash", "_len", "_prev", "_seen")
+    __slots__ = ("_cache", "_chunk", "_len", "_prev")
 
     _prev: Log | None
     _chunk: tuple[Compact, ...]
-    _events: tuple[Event, ...] | None
-    _seen: dict[int | None, tuple[Event, ...]] | None
     _len: int
-    _hash: int | None
+    _cache: _Cache | None
 
     def __init__(self) -> None:
         self._prev = None
         self._chunk = ()
-        self._events = ()
-        self._seen = None
         self._len = 0
-        self._hash = None
+        self._cache = None
 
     def append_compact(self, chunk: tuple[Compact, ...]) -> Log:
         """A new log with the compact events of ``chunk`` appended; this one is unchanged."""
@@ -70,10 +78,8 @@ class Log(Sequence[Event]):
         node = Log.__new__(Log)
         node._prev = self
         node._chunk = chunk
-        node._events = None
-        node._seen = None
         node._len = self._len + len(chunk)
-        node._hash = None
+        node._cache = None
         return node
 
     def extend(self, events: Iterable[Event]) -> Log:
@@ -88,10 +94,17 @@ class Log(Sequence[Event]):
     def __len__(self) -> int:
         return self._len
 
+    def _caches(self) -> _Cache:
+        cache = self._cache
+        if cache is None:
+            cache = self._cache = _Cache()
+        return cache
+
     def _node_events(self) -> tuple[Event, ...]:
-        events = self._events
+        cache = self._caches()
+        events = cache.events
         if events is None:
-            events = self._events = tuple(_build(item) for item in self._chunk)
+            events = cache.events = tuple(_build(item) for item in self._chunk)
         return events
 
     def _nodes_since(self, since: int) -> tuple[list[Log], int]:
@@ -123,9 +136,7 @@ class Log(Sequence[Event]):
         nodes, start = self._nodes_since(since)
         out: list[Event] = []
         for node in nodes:
-            seen = node._seen
-            if seen is None:
-                seen = node._seen = {}
+            seen = node._caches().seen
             chunk = seen.get(viewer)
             if chunk is None:
                 chunk = seen[viewer] = tuple(redact(e, viewer) for e in node._node_events())
@@ -169,12 +180,23 @@ class Log(Sequence[Event]):
         return self._len == other._len and self.compact_tail(0) == other.compact_tail(0)
 
     def __hash__(self) -> int:
-        if self._hash is None:
-            self._hash = hash(self.compact_tail(0))
-        return self._hash
+        cache = self._caches()
+        if cache.hash is None:
+            cache.hash = hash(self.compact_tail(0))
+        return cache.hash
 
     def __repr__(self) -> str:
         return f"Log({list(self.tail(0))!r})"
+
+    def __reduce__(self) -> tuple[object, tuple[tuple[Compact, ...]]]:
+        # Pickled and copied flat, as one node of compact events: no recursion through the
+        # chain, and no per-node caches carried along.
+        return (_of_compact, (self.compact_tail(0),))
+
+
+def _of_compact(chunk: tuple[Compact, ...]) -> Log:
+    """The log of the compact events ``chunk`` (what unpickling a ``Log`` calls)."""
+    return EMPTY_LOG.append_compact(chunk)
 
 
 EMPTY_LOG = Log()

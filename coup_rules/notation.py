@@ -57,8 +57,6 @@ __all__ = [
     "FILLERS",
     "NOTATION",
     "VERBS",
-    "Argument",
-    "Verb",
     "format_move",
     "parse_move",
     "verb_of",

@@ -4,7 +4,7 @@
 turn limit, R-TURN-8) and returns the final state. It runs the very code ``apply`` runs
 (``coup_rules.engine.apply_unchecked``), on the engine's compact positions: no ``GameState`` is
 built for the positions in between, no move is checked (each is drawn from the legal moves), and
-no public record (seats, events) is built unless something reads it. Its final state, log
+no public object (seats, events) is built unless something reads it. Its final state, log
 included, is exactly the one an ``apply`` loop making the same random choices reaches.
 """
 
@@ -40,7 +40,7 @@ def playout(state: GameState, rng: random.Random, policy: Policy | None = None) 
         rng: every random choice of the playout.
         policy: picks each move; ``None`` is ``uniform_policy``, run without building any
             intermediate state (the fast path). A policy is handed each intermediate state as a
-            ``GameState`` whose public records are built only if it reads them; its moves are
+            ``GameState`` whose public objects are built only if it reads them; its moves are
             checked as ``apply`` checks them.
 
     Returns:

@@ -1,18 +1,23 @@
 """The engine's decision records: one small class per kind of decision, cheap to build.
 
+The parts between ``# <generated: ...>`` and ``# </generated>`` are written by
+``scripts/generate_records.py`` from ``decisions.py``, the only hand-written description of a
+decision: change ``decisions.py`` and run ``python scripts/generate_records.py --write`` (a test
+fails while this file is stale).
+
 ``GameState.core.pending`` holds one of these, never a public decision: building a frozen attrs
 object costs several times as much, and an engine loop that never reads ``state.pending`` should
 not pay for it. ``GameState.pending`` turns the record into its public twin of ``decisions.py``
-on first read (``public``), and ``GameState(pending=...)`` turns a public decision back into a
-record (``record``).
+on first read (``public_decision``), and ``GameState(pending=...)`` turns a public decision back
+into a record (``decision_record``).
 
-Each record has exactly its public twin's fields, in the same order, and the same ``kind``
-(checked below, at import). Records are built positionally: no two neighbouring fields share a
-type, so ``mypy`` rejects a call that swaps them. Two records are equal when they are of the same
-class with equal fields, and hash alike. They are plain slotted classes so that the compiled
-build (``COUP_RULES_COMPILE=1``) turns them into native classes, built and read in C; nothing
-writes to a record once it is built (the engine makes a new one), and code outside the engine
-should read the public ``state.pending`` instead.
+Each record has exactly its public twin's fields, in the same order, and the same ``kind``.
+Records are built positionally: no two neighbouring fields share a type, so ``mypy`` rejects a
+call that swaps them. Two records are equal when they are of the same class with equal fields,
+and hash alike. They are plain slotted classes so that the compiled build
+(``COUP_RULES_COMPILE=1``) turns them into native classes, built and read in C; nothing writes to
+a record once it is built (the engine makes a new one), and code outside the engine should read
+the public ``state.pending`` instead.
 """
 
 from __future__ import annotations
@@ -21,11 +26,15 @@ from typing import Any, ClassVar, TypeAlias, final
 
 import attrs
 
+# <generated: imports> by scripts/generate_records.py from decisions.py; do not edit
 from coup_rules import decisions
 from coup_rules.cards import Character
 from coup_rules.decisions import Decision, Pending, Stage
 from coup_rules.moves import ActionMove, Block, Examine, Exchange
 
+# </generated>
+
+# <generated: exports>
 __all__ = [
     "ActionChallengeAnswer",
     "ActionChoice",
@@ -40,9 +49,10 @@ __all__ = [
     "KeepChoice",
     "Record",
     "ShowChoice",
-    "public",
-    "record",
+    "decision_record",
+    "public_decision",
 ]
+# </generated>
 
 
 class _Record:
@@ -52,7 +62,7 @@ class _Record:
     fields: ClassVar[tuple[str, ...]] = ()
 
     def values(self) -> tuple[object, ...]:
-        """The fields' values, in the order of ``fields`` (for equality, hashing, ``public``)."""
+        """The fields' values in the order of ``fields`` (equality, hashing, the public twin)."""
         return tuple([getattr(self, name) for name in self.fields])
 
     def __repr__(self) -> str:
@@ -65,6 +75,11 @@ class _Record:
     def __hash__(self) -> int:
         return hash((type(self).__name__, self.values()))
 
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        # Rebuilt from its values: the compiled build's native classes cannot be unpickled by
+        # the default protocol, which calls the class without arguments.
+        return (type(self), self.values())
+
     def __copy__(self) -> _Record:
         return self
 
@@ -72,6 +87,7 @@ class _Record:
         return self
 
 
+# <generated: records>
 @final
 class AllegianceChoice(_Record):
     """See ``decisions.AllegianceChoice``."""
@@ -311,6 +327,8 @@ _TWINS: tuple[tuple[type[Record], type[Pending]], ...] = (
     (ShowChoice, decisions.ShowChoice),
     (InquisitorChoice, decisions.InquisitorChoice),
 )
+# </generated>
+
 _PUBLIC: dict[type, type[Pending]] = dict(_TWINS)
 _RECORD: dict[type, type[Record]] = {pub: rec for rec, pub in _TWINS}
 _NAMES: dict[type, tuple[str, ...]] = {
@@ -319,7 +337,9 @@ _NAMES: dict[type, tuple[str, ...]] = {
 
 
 def _check_twins() -> None:
-    """Every record mirrors its public twin field for field, and has its kind."""
+    """Every record mirrors its public twin field for field, and has its kind. (A public
+    decision without a record fails tests/test_records.py; refusing it here would stop the
+    generator, which imports this package, from writing it.)"""
     for rec, pub in _TWINS:
         if rec.fields != _NAMES[pub] or rec.fields[0] != "waiting":
             raise TypeError(f"{rec.__name__} does not mirror decisions.{pub.__name__}")
@@ -330,13 +350,13 @@ def _check_twins() -> None:
 _check_twins()
 
 
-def public(rec: Record) -> Pending:
+def public_decision(rec: Record) -> Pending:
     """The public decision ``rec`` stands for."""
     values: list[Any] = list(rec.values())
     return _PUBLIC[type(rec)](*values)
 
 
-def record(pending: Pending) -> Record:
+def decision_record(pending: Pending) -> Record:
     """The record of a public decision (e.g. one decoded from JSON)."""
     cls = type(pending)
     rec = _RECORD.get(cls)

@@ -13,7 +13,7 @@ from coup_rules.log import EMPTY_LOG, Compact
 from coup_rules.records import AllegianceChoice
 from coup_rules.rng import MAX_SEED, fresh_seed, keyed, pick
 from coup_rules.rules.choices import needs_allegiance, next_setup_step
-from coup_rules.rules.table import Table
+from coup_rules.rules.scratch import Scratch
 from coup_rules.state import Core, GameState, Seat
 
 __all__ = ["new_game"]
@@ -239,9 +239,9 @@ def new_game(
         draws=dealer.draws,
         shown=None,
     )
-    table = Table(core)
+    scratch = Scratch(core)
     if needs_allegiance(config, players):
-        table.pending = AllegianceChoice((config.first_player,))
+        scratch.pending = AllegianceChoice((config.first_player,))
     else:
-        next_setup_step(table)
-    return GameState.of(table.freeze())
+        next_setup_step(scratch)
+    return GameState.of(scratch.freeze())

@@ -1,8 +1,8 @@
-"""The immutable game state: a compact core of plain records behind a public ``GameState``.
+"""The immutable game state: a compact core of named tuples behind a public ``GameState``.
 
 The engine works on ``Core``, a named tuple of the position whose seats are ``Seat`` named
 tuples: cheap to build, compared and hashed by value in C. ``GameState`` wraps one core and
-builds its public records (the ``PlayerState`` of each seat, the events of the log) the first time
+builds its public objects (the ``PlayerState`` of each seat, the events of the log) the first time
 they are read, then keeps them: a loop that only calls ``legal_moves`` and ``apply`` never pays
 for them. Equality and hashing are the core's, so two states are equal exactly when every field,
 the log included, is.
@@ -19,9 +19,10 @@ from coup_rules.config import Config
 from coup_rules.decisions import Pending
 from coup_rules.log import Log
 from coup_rules.moves import Move
-from coup_rules.records import Record, public, record
+from coup_rules.records import Record, decision_record, public_decision
+from coup_rules.shapes import misfit
 
-__all__ = ["Core", "GameState", "PlayerState", "Seat"]
+__all__ = ["DERIVED", "FIELDS", "Core", "GameState", "PlayerState", "Seat"]
 
 
 class Seat(NamedTuple):
@@ -34,7 +35,12 @@ class Seat(NamedTuple):
 
 
 class Core(NamedTuple):
-    """A complete position as the engine holds it (see ``GameState`` for the fields)."""
+    """A complete position as the engine holds it (see ``GameState`` for the fields).
+
+    This is the one description of a state's fields and their order: ``FIELDS`` is derived from
+    it, and tests hold ``GameState``'s constructor and properties, the JSON payload, the scratch
+    copy of ``rules/scratch.py`` and ``GameState.key`` to it.
+    """
 
     config: Config
     players: tuple[Seat, ...]
@@ -48,7 +54,8 @@ class Core(NamedTuple):
     turn: int
     winner: int | None
     pending: Record | None
-    """The decision waited on, as a record (``GameState.pending`` is its public twin)."""
+    """The decision waited on, as a decision record of ``records.py`` (``GameState.pending`` is
+    its public twin)."""
     log: Log
     seed: int
     draws: int
@@ -116,7 +123,7 @@ class GameState:
     """
 
     core: Core
-    """The compact record the engine works on (read-only, like everything here)."""
+    """The compact tuple the engine works on (read-only, like everything here)."""
     _players: tuple[PlayerState, ...] | None
     _pending: Pending | None
     _legal: dict[int, tuple[Move, ...]]
@@ -141,6 +148,12 @@ class GameState:
         draws: int = 0,
         shown: Character | None = None,
     ) -> None:
+        if pending is not None and attrs.has(type(pending)):
+            # the engine's records are native classes in the compiled build, which refuse a
+            # field of the wrong type: refuse it here in both builds, with the field's name
+            found = misfit(pending)
+            if found is not None:
+                raise TypeError(f"pending holds a value of the wrong type: {found}")
         seats = tuple(_seat_of(p) for p in players)
         core = Core(
             config=config,
@@ -153,7 +166,7 @@ class GameState:
             active=active,
             turn=turn,
             winner=winner,
-            pending=None if pending is None else record(pending),
+            pending=None if pending is None else decision_record(pending),
             log=log,
             seed=seed,
             draws=draws,
@@ -169,7 +182,7 @@ class GameState:
 
     def replace(self, **changes: Any) -> GameState:
         """A copy with some public fields changed (for tests and tools; see ``validate_state``)."""
-        fields = {name: getattr(self, name) for name in _FIELDS}
+        fields = {name: getattr(self, name) for name in FIELDS}
         fields.update(changes)
         return GameState(**fields)
 
@@ -185,8 +198,12 @@ class GameState:
     def __hash__(self) -> int:
         return hash(self.core)
 
+    def __reduce__(self) -> tuple[object, tuple[Core]]:
+        # Pickled and copied as its core alone: the caches start empty in the copy.
+        return (wrap, (self.core,))
+
     def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in _FIELDS[:10])
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in FIELDS[:10])
         return f"GameState({shown}, ...)"
 
     # --- the public fields -----------------------------------------------------------------
@@ -248,7 +265,7 @@ class GameState:
             rec = self.core.pending
             if rec is None:
                 return None
-            pending = public(rec)
+            pending = public_decision(rec)
             _set_pending(self, pending)
         return pending
 
@@ -290,10 +307,13 @@ class GameState:
 
         Two states with equal keys have the same legal moves and the same future for the same
         moves, chance included (the seed and the draw counter are part of the key); only their
-        logs and turn numbers may differ. Hashing it costs O(players), not O(game).
+        logs may differ, and their turn numbers unless the config has a turn limit (then the turn
+        decides when the game is drawn, and is part of the key). Hashing it costs O(players),
+        not O(game).
         """
         c = self.core
         return (
+            c.turn if c.config.max_turns is not None else None,
             c.config,
             c.players,
             c.treasury,
@@ -314,22 +334,12 @@ class GameState:
         return self.core.living
 
 
-_FIELDS = (
-    "config",
-    "players",
-    "treasury",
-    "reserve",
-    "court",
-    "aside",
-    "active",
-    "turn",
-    "winner",
-    "pending",
-    "log",
-    "seed",
-    "draws",
-    "shown",
-)
+DERIVED = ("living",)
+"""The fields of ``Core`` kept for speed, computed from the others: not ``GameState``'s own."""
+
+FIELDS = tuple([name for name in Core._fields if name not in DERIVED])
+"""The public fields of a ``GameState``, in the order of ``Core`` (the one list of them): the
+keywords of its constructor, its read-only properties, its JSON payload (checked by tests)."""
 
 _new_state = object.__new__
 _set_core = GameState.__dict__["core"].__set__
@@ -359,7 +369,7 @@ _PENDING = Core._fields.index("pending")
 _LOG = Core._fields.index("log")
 
 
-def narrowed(core: Core, pending: Record, log: Log) -> Core:
+def with_decision(core: Core, pending: Record, log: Log) -> Core:
     """``core`` with only its pending decision and log replaced (the engine's fast path)."""
     values = list(core)
     values[_PENDING] = pending

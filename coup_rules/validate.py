@@ -6,10 +6,13 @@ conservation law or name seats that cannot be asked (R-SETUP-4, R-SETUP-10, R-IN
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import assert_never
 
-from coup_rules.actions import SPECS, Asked, Variant, blockers_of, claimed_character, cost_of
+import attrs
+
+from coup_rules.actions import SPECS, Asked, blockers_of, claimed_character, cost_of, in_game
 from coup_rules.cards import Character
 from coup_rules.constants import (
     EXCHANGE_DRAWS,
@@ -34,10 +37,12 @@ from coup_rules.decisions import (
     ShowChoice,
     Stage,
 )
+from coup_rules.determinize import Determinizer
 from coup_rules.moves import ActionMove, Block, Coup
 from coup_rules.rng import MAX_SEED
 from coup_rules.rules.allegiance import may_target, opponents
-from coup_rules.state import GameState
+from coup_rules.shapes import misfit, misfit_argument
+from coup_rules.state import FIELDS, GameState, PlayerState
 from coup_rules.views import PlayerView
 
 __all__ = ["validate_state", "validate_view"]
@@ -55,6 +60,23 @@ OnAction = (
     | ShowChoice
     | InquisitorChoice
 )
+
+
+def _check_types(state: GameState) -> None:
+    """Every field holds the type ``GameState``'s constructor names (D7 of issue 20)."""
+    values = {name: getattr(state, name) for name in FIELDS}
+    players = values["players"]
+    for i, p in enumerate(players if type(players) is tuple else ()):
+        found = misfit(p) if isinstance(p, PlayerState) else None
+        if found is not None:
+            raise ValueError(f"players[{i}] holds a value of the wrong type: {found}")
+    pending = values["pending"]
+    found = misfit(pending) if attrs.has(type(pending)) else None
+    if found is not None:
+        raise ValueError(f"pending holds a value of the wrong type: {found}")
+    found = misfit_argument(GameState.__init__, values)
+    if found is not None:
+        raise ValueError(f"a field holds a value of the wrong type: {found}")
 
 
 def _count(name: str, value: int) -> None:
@@ -192,12 +214,12 @@ def _check_setup_decision(state: GameState, pending: AllegianceChoice | DraftCho
     drafters = tuple(p.seat for p in state.players if len(p.hand) == 1)
     if drafters:
         _require(config.is_two_player_setup, "only the 2-player setup deals one card")
-        aside = Counter(state.aside)
-        _require(
-            all(aside[c] >= len(drafters) for c in config.characters),
-            "aside must still hold the set of every seat that drafts",
-        )
+        _check_draft_piles(state, drafters)
     if isinstance(pending, AllegianceChoice):
+        _require(
+            not drafters or len(drafters) == config.players,
+            "no seat drafts before the first player has chosen an allegiance",
+        )
         _require(config.reformation, "pending.kind choose_allegiance needs Reformation")
         _require(
             pending.waiting == (config.first_player,),
@@ -208,10 +230,31 @@ def _check_setup_decision(state: GameState, pending: AllegianceChoice | DraftCho
     _require(pending.waiting == drafters, "pending.waiting must be the seats holding one card")
 
 
+def _check_draft_piles(state: GameState, drafters: tuple[int, ...]) -> None:
+    """While the 2-player draft goes on (R-SETUP-7, R-SETUP-8): the Court is the third set less
+    the card each seat was dealt from it, and the aside is each seat's own set, less the card of
+    each seat that has drafted."""
+    config = state.config
+    sets = Counter(config.characters * config.players)
+    aside = Counter(state.aside)
+    _require(
+        aside <= sets and (sets - aside).total() == config.players - len(drafters),
+        "aside must be each seat's own set, less one card per seat that has drafted",
+    )
+    aside_ok = all(aside[c] >= len(drafters) for c in config.characters)
+    _require(aside_ok, "aside must still hold the set of every seat that drafts")
+    court = state.court
+    _require(
+        len(set(court)) == len(court) == len(config.characters) - config.players,
+        "court must be the third set less the cards dealt from it (different characters)",
+    )
+
+
 def _refunded(state: GameState, pending: OnAction) -> bool:
     """Whether the actor conceded an Assassinate and took its cost back (R-CHAL-5)."""
     return (
         isinstance(pending, InfluenceChoice)
+        and SPECS[type(pending.action)].refunded
         and pending.seat == pending.actor
         and pending.block is None
         and pending.resume is Stage.END
@@ -226,19 +269,14 @@ def _check_action(state: GameState, pending: OnAction) -> None:
     spec = SPECS[type(action)]
     _require(actor == state.active, "pending.action.player must be the active seat")
     _check_seat(state, "pending.action.player", actor, living=True)
-    in_game = {
-        Variant.BASE: True,
-        Variant.INQUISITOR: config.inquisitor,
-        Variant.REFORMATION: config.reformation,
-    }[spec.variant]
-    _require(in_game, "pending.action is not an action of this game")
+    _require(in_game(spec, config), "pending.action is not an action of this game")
     _require(
         pending.claim == claimed_character(action, config.exchanger),
         "pending.claim must be the action's",
     )
     target: int | None = getattr(action, "target", None)
     if target is not None:
-        _check_seat(state, "pending.action.target", target, living=False)
+        _check_seat(state, "pending.action.target", target, living=True)
         _require(
             target != actor or spec.self_cost is not None,
             "pending.action.target must be another seat",
@@ -275,6 +313,7 @@ def _check_block(state: GameState, action: ActionMove, block: Block) -> None:
 
 
 def _answers(state: GameState, claimant: int, challenger: int, waiting: tuple[int, ...]) -> bool:
+    _check_seat(state, "pending.challenger", challenger, living=False)
     return waiting == (claimant,) and challenger != claimant and _hidden(state, challenger) > 0
 
 
@@ -300,13 +339,13 @@ def _waits_as_expected(state: GameState, pending: OnAction) -> bool:
             _check_block(state, action, pending.block)
             return _answers(state, pending.block.player, pending.challenger, waiting)
         case InfluenceChoice():
-            resume, block = pending.resume, pending.block
-            if block is not None:
-                _check_block(state, action, block)
-            fits = (resume is not Stage.COUNTER or (spec.challengeable and block is None)) and (
-                resume is not Stage.RESOLVE or block is not None
+            if pending.block is not None:
+                _check_block(state, action, pending.block)
+            return (
+                len(waiting) == 1
+                and _hidden(state, waiting[0]) == INFLUENCE
+                and _loss_reachable(pending, waiting[0])
             )
-            return fits and len(waiting) == 1 and _hidden(state, waiting[0]) == INFLUENCE
         case KeepChoice():
             return waiting == (actor,) and pending.keep > 0
         case ShowChoice():
@@ -315,6 +354,25 @@ def _waits_as_expected(state: GameState, pending: OnAction) -> bool:
             return waiting == (actor,) and state.shown in state.players[pending.action.target].hand
         case _:
             assert_never(pending)
+
+
+def _loss_reachable(pending: InfluenceChoice, loser: int) -> bool:
+    """Whether the engine makes ``loser`` lose an influence in this moment of the turn, and goes
+    on at ``pending.resume`` afterwards (R-CHAL-3, R-CHAL-4, R-ACT-3, R-ACT-5)."""
+    action, block, resume = pending.action, pending.block, pending.resume
+    spec = SPECS[type(action)]
+    actor = action.player
+    if block is not None:
+        # the block was challenged: the blocker conceded (the action goes on), or the
+        # challenger lost against a proven block (the action fails)
+        blocker = block.player
+        return (resume is Stage.RESOLVE) == (loser == blocker) and resume is not Stage.COUNTER
+    if resume is Stage.COUNTER:  # a challenger lost against a proven action
+        return spec.challengeable and loser != actor
+    if resume is Stage.END:  # the actor conceded, or the action struck its target
+        struck = spec.strikes and loser == pending.target and loser != actor
+        return (spec.challengeable and loser == actor) or struck
+    return False
 
 
 def _check_outcome(state: GameState) -> None:
@@ -371,6 +429,7 @@ def validate_state(state: GameState) -> None:
     Raises:
         ValueError: an invariant is broken; the message names the field.
     """
+    _check_types(state)
     _check_numbers(state)
     _check_players(state)
     _check_conservation(state)
@@ -451,8 +510,9 @@ def validate_view(view: PlayerView) -> None:
     view says; coins add up to the bank and card counts to the deck; a winner exactly when one
     seat is alive; ``to_act`` is what the pending decision waits on, all of it alive; the legal
     moves are the viewer's own, and only while it is asked; the log slice has the length its
-    bounds say. A decoded view passes this check, like a decoded state passes
-    ``validate_state``.
+    bounds say; the shown card is one the target holds; and a view of the whole log fits a state
+    that passes ``validate_state`` (one that ``sample_state`` draws). A decoded view passes
+    this check, like a decoded state passes ``validate_state``.
 
     Raises:
         ValueError: a field disagrees with another; the message names it.
@@ -461,3 +521,20 @@ def validate_view(view: PlayerView) -> None:
     _check_view_totals(view)
     _check_view_decision(view)
     _check_view_log(view)
+    _check_view_has_a_state(view)
+
+
+def _check_view_has_a_state(v: PlayerView) -> None:
+    """A view of the whole log fits a state the engine could reach: one drawn by
+    ``sample_state`` passes ``validate_state`` (issue 20, D3)."""
+    pending = v.pending
+    if isinstance(pending, InquisitorChoice) and v.seat == pending.action.target:
+        own = v.players[v.seat].hand or ()
+        _require(v.shown in own, "shown must be one of the target's own hidden cards")
+    if v.log_start != 0:
+        return
+    try:
+        sample = Determinizer(v).sample(random.Random(0))
+        validate_state(sample)
+    except ValueError as problem:
+        raise ValueError(f"the view fits no state the engine could reach: {problem}") from None

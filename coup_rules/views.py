@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from coup_rules.cards import Allegiance, Character
-from coup_rules.config import Config
+from coup_rules.config import Config, for_views
 from coup_rules.decisions import InquisitorChoice, Pending
 from coup_rules.engine import legal_moves, to_act
 from coup_rules.events import CardsDrawn, CardShown, CardsReturned, Dealt, Drafted, Event
@@ -176,7 +176,7 @@ def view(state: GameState, player: int | None, *, since: int = 0) -> PlayerView:
         raise ValueError(f"since must be a log index from 0 to {length}, not {since!r}")
     return PlayerView(
         seat=player,
-        config=state.config,
+        config=for_views(state.config),
         players=tuple(_seat_view(p, player) for p in state.players),
         treasury=state.treasury,
         reserve=state.reserve,

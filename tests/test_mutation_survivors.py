@@ -307,11 +307,12 @@ class _SeatNumber(int):
     """An ``int`` subclass: equal to a seat, but not of the type ``int``."""
 
 
-def test_a_move_with_a_field_of_the_wrong_type_is_r_turn_7() -> None:
-    """R-TURN-7: a move that fails none of the specific checks, here because its seat is an
-    ``int`` subclass instead of an ``int``, is reported under R-TURN-7."""
+def test_a_seat_of_an_int_subclass_is_r_turn_6() -> None:
+    """R-TURN-6: a seat that is an ``int`` subclass instead of an ``int`` names no seat, and the
+    reason says why (issue 20, D8: it used to read "Income(player=0) is not legal now")."""
     err = refused(game(), Income(_SeatNumber(0)))
-    assert err.rule == "R-TURN-7"
+    assert err.rule == "R-TURN-6"
+    assert "plain int" in str(err)
 
 
 # --- the action table (R-ACT-1 to R-ACT-7, R-INQ-3, R-REF-7, R-REF-8) ---

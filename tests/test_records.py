@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import copy
+import importlib.util
 import typing
+from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -59,9 +62,9 @@ def test_public_and_record_are_inverse() -> None:
     """API: ``record(public(x)) == x`` and the public decision carries the record's fields."""
     steal = Steal(0, 1)
     rec = r.CounterWindow((1,), steal, Character.CAPTAIN)
-    pub = r.public(rec)
+    pub = r.public_decision(rec)
     assert pub == CounterWindow(waiting=(1,), action=steal, claim=Character.CAPTAIN)
-    assert r.record(pub) == rec
+    assert r.decision_record(pub) == rec
 
 
 def test_state_pending_is_built_once_and_kept() -> None:
@@ -70,7 +73,7 @@ def test_state_pending_is_built_once_and_kept() -> None:
     first = state.pending
     assert isinstance(first, ChallengeActionWindow)
     assert state.pending is first
-    assert state.core.pending == r.record(first)
+    assert state.core.pending == r.decision_record(first)
 
 
 def test_states_built_from_the_public_decision_equal_the_engines() -> None:
@@ -98,3 +101,29 @@ def test_records_survive_copying() -> None:
     twin = copy.deepcopy(state)
     assert twin == state
     assert apply(twin, Allow(1)) == apply(state, Allow(1))
+
+
+def _generator() -> Any:
+    path = Path(__file__).resolve().parents[1] / "scripts" / "generate_records.py"
+    spec = importlib.util.spec_from_file_location("generate_records", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_records_are_generated_from_decisions_and_up_to_date() -> None:
+    """Issue 20: ``decisions.py`` is the only hand-written description of a decision; the
+    records are generated from it (``scripts/generate_records.py --write``)."""
+    import coup_rules
+
+    text = (Path(coup_rules.__file__).parent / "records.py").read_text()
+    assert _generator().render(text) == text, "run python scripts/generate_records.py --write"
+
+
+def test_a_decision_without_a_record_is_named_by_the_generator() -> None:
+    """A new decision class gets its record from the generator, so none can be forgotten."""
+    generated = _generator().records()
+    for cls in typing.get_args(Pending):
+        assert f"class {cls.__name__}(_Record):" in generated
+        assert f"({cls.__name__}, decisions.{cls.__name__})," in generated

@@ -13,6 +13,7 @@ import pytest
 
 from coup_rules import (
     Block,
+    ChooseAllegiance,
     Config,
     Coup,
     ForeignAid,
@@ -90,3 +91,48 @@ def test_view_of_something_that_is_not_a_state() -> None:
         view(0, 0)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="player must be a seat"):
         view(_state(), "0")  # type: ignore[arg-type]
+
+
+# --- issue 20, D8: refusals that say what is wrong ----------------------------------------------
+
+
+def test_a_block_naming_no_character_says_a_character_is_expected_r_turn_7() -> None:
+    state = play(_state(), ForeignAid(0))
+    with pytest.raises(IllegalMoveError, match="character must be a Character, not None") as info:
+        apply(state, Block(1, None))  # type: ignore[arg-type]
+    assert info.value.rule == "R-TURN-7"
+
+
+def test_an_allegiance_that_is_not_an_allegiance_is_named_r_turn_7() -> None:
+    state = new_game(Config(players=3, reformation=True), seed=1)
+    with pytest.raises(IllegalMoveError, match="allegiance must be an Allegiance, not False"):
+        apply(state, ChooseAllegiance(0, False))  # type: ignore[arg-type]
+
+
+class _Seat(int):
+    """An int subclass: compares equal to a seat, yet is not the plain int a move holds."""
+
+
+class _Index:
+    """A number type of its own, as ``numpy.int64`` is: usable as an index, equal to 0."""
+
+    def __index__(self) -> int:
+        return 0
+
+    def __eq__(self, other: object) -> bool:
+        return other == 0
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __repr__(self) -> str:
+        return "index(0)"
+
+
+@pytest.mark.parametrize("seat", [_Seat(0), _Index()])
+def test_a_seat_that_is_not_a_plain_int_says_so_r_turn_6(seat: Any) -> None:
+    state = new_game(Config(players=3), seed=1, coins=[7, 2, 2])
+    with pytest.raises(IllegalMoveError, match="a seat must be a plain int") as info:
+        apply(state, Coup(seat, 1))
+    assert info.value.rule == "R-TURN-6"
+    assert "not legal now" not in str(info.value)

@@ -15,8 +15,8 @@ from coup_rules.moves import (
     Show,
 )
 from coup_rules.records import DraftChoice, InfluenceChoice, InquisitorChoice, ShowChoice
-from coup_rules.rules.flow import advance, end_turn, show_card, start_turn
-from coup_rules.rules.table import Table
+from coup_rules.rules.flow import continue_turn, end_turn, show_card, start_turn
+from coup_rules.rules.scratch import Scratch
 from coup_rules.state import Seat
 
 __all__ = [
@@ -32,14 +32,14 @@ __all__ = [
 ]
 
 
-def on_lose_influence(t: Table, p: InfluenceChoice, move: LoseInfluence) -> None:
+def on_lose_influence(t: Scratch, p: InfluenceChoice, move: LoseInfluence) -> None:
     """Turn the chosen card face up, then go on with the turn (R-INF-1)."""
     t.reveal(move.player, move.character)
     if t.winner is None:
-        advance(t, p.resume, p.action)
+        continue_turn(t, p.resume, p.action)
 
 
-def on_keep(t: Table, move: Keep) -> None:
+def on_keep(t: Scratch, move: Keep) -> None:
     """Keep the chosen cards; the others go back to the Court (R-ACT-12)."""
     returned = t.players[move.player].hand
     for card in move.cards:
@@ -48,18 +48,18 @@ def on_keep(t: Table, move: Keep) -> None:
     end_turn(t)
 
 
-def on_show(t: Table, p: ShowChoice, move: Show) -> None:
+def on_show(t: Scratch, p: ShowChoice, move: Show) -> None:
     """The Examine target shows the chosen card to the Inquisitor (R-INQ-4)."""
     show_card(t, p.action, move.character)
 
 
-def on_give_back(t: Table, p: InquisitorChoice, move: GiveBack) -> None:
+def on_give_back(t: Scratch, p: InquisitorChoice, move: GiveBack) -> None:
     """The Inquisitor hands the card back; nothing else happens (R-INQ-5)."""
     t.events.append((GaveBack, move.player, p.action.target))
     end_turn(t)
 
 
-def on_force_exchange(t: Table, p: InquisitorChoice, move: ForceExchange) -> None:
+def on_force_exchange(t: Scratch, p: InquisitorChoice, move: ForceExchange) -> None:
     """The target draws a replacement, then the shown card returns to the Court (R-INQ-6)."""
     target = p.action.target
     shown = t.shown
@@ -70,7 +70,7 @@ def on_force_exchange(t: Table, p: InquisitorChoice, move: ForceExchange) -> Non
     end_turn(t)
 
 
-def on_choose_allegiance(t: Table, move: ChooseAllegiance) -> None:
+def on_choose_allegiance(t: Scratch, move: ChooseAllegiance) -> None:
     """The first player's choice; each next seat clockwise takes the other one (R-REF-1)."""
     n = len(t.players)
     allegiance = move.allegiance
@@ -85,7 +85,7 @@ def on_choose_allegiance(t: Table, move: ChooseAllegiance) -> None:
     next_setup_step(t)
 
 
-def on_draft(t: Table, move: Draft) -> None:
+def on_draft(t: Scratch, move: Draft) -> None:
     """Take a card of your own set; the other four stay set aside (R-SETUP-8)."""
     t.aside = without(t.aside, move.character)
     hand = t.players[move.player].hand
@@ -94,7 +94,7 @@ def on_draft(t: Table, move: Draft) -> None:
     next_setup_step(t)
 
 
-def next_setup_step(t: Table) -> None:
+def next_setup_step(t: Scratch) -> None:
     """After a setup choice: the draft while a player holds one card, else the first turn."""
     drafting = tuple([i for i, p in enumerate(t.players) if len(p.hand) == 1])
     if drafting:

@@ -13,7 +13,7 @@ from typing import Any, cast, get_args
 import attrs
 
 from coup_rules.actions import SPECS, Variant, blocking_characters, cost_of
-from coup_rules.cards import Character
+from coup_rules.cards import Allegiance, Character
 from coup_rules.constants import FORCED_COUP_COINS
 from coup_rules.decisions import (
     ActionChallengeAnswer,
@@ -28,7 +28,6 @@ from coup_rules.moves import (
     Convert,
     Coup,
     Draft,
-    Embezzle,
     Examine,
     Keep,
     LoseInfluence,
@@ -46,7 +45,21 @@ _AIMED = frozenset(cls for cls in _MOVE_TYPES if "target" in attrs.fields_dict(c
 
 
 def _is_seat(value: Any, n: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n
+    return type(value) is int and 0 <= value < n
+
+
+def _no_seat(seat: Any, n: int) -> str:
+    """Why ``seat`` names no seat: out of range, or a number that is not a plain ``int``."""
+    if hasattr(seat, "__index__") and not isinstance(seat, bool) and type(seat) is not int:
+        return f"a seat must be a plain int, and {seat!r} is a {type(seat).__name__}"
+    return f"there is no seat {seat!r} in a {n}-player game"
+
+
+_ENUM_FIELDS: dict[str, tuple[type, str]] = {
+    "character": (Character, "a Character"),
+    "allegiance": (Allegiance, "an Allegiance"),
+}
+"""The move fields that hold an enum: its class, and how a reason names it."""
 
 
 def _name(move: Any) -> str:
@@ -70,7 +83,7 @@ def _explain_typed(state: GameState, move: Move) -> tuple[str, str]:
     target = getattr(move, "target", None)
     for role, seat in (("player", move.player), ("target", target)):
         if (role == "player" or aimed) and not _is_seat(seat, n):
-            return f"there is no seat {seat!r} in a {n}-player game", "R-TURN-6"
+            return _no_seat(seat, n), "R-TURN-6"
     pending = state.pending
     spec = decision_spec(pending)
     if move.player not in pending.waiting:
@@ -138,9 +151,9 @@ def _explain_claim_or_card(state: GameState, pending: Pending, move: Any) -> tup
     hand = state.players[move.player].hand
     if isinstance(move, Examine) and not config.inquisitor:
         return "the Inquisitor is not in this game's deck, so Examine cannot be claimed", "R-ACT-11"
-    card = getattr(move, "character", None)
-    if card is not None and not isinstance(card, Character):
-        return f"a character must be a Character, not {card!r}", "R-TURN-7"
+    for name, (enum, words) in _ENUM_FIELDS.items():
+        if hasattr(move, name) and not isinstance(getattr(move, name), enum):
+            return f"{name} must be {words}, not {getattr(move, name)!r}", "R-TURN-7"
     if isinstance(move, Block | Draft) and move.character not in config.characters:
         return f"the {_title(move.character)} is not in this game's deck", "R-ACT-11"
     if isinstance(move, Block) and isinstance(pending, CounterWindow):
@@ -152,8 +165,10 @@ def _explain_claim_or_card(state: GameState, pending: Pending, move: Any) -> tup
             "R-WIN-3",
         )
     if isinstance(move, Prove):
-        if isinstance(pending, ActionChallengeAnswer) and isinstance(pending.action, Embezzle):
-            return f"seat {move.player} holds a Duke and must concede", "R-REF-9"
+        if isinstance(pending, ActionChallengeAnswer):
+            disclaimed = SPECS[type(pending.action)].disclaims
+            if disclaimed is not None:
+                return f"seat {move.player} holds a {disclaimed.title} and must concede", "R-REF-9"
         return f"seat {move.player} does not hold the claimed character", "R-CHAL-1"
     if isinstance(move, LoseInfluence | Show):
         rule = "R-INF-1" if isinstance(move, LoseInfluence) else "R-INQ-4"

@@ -1,7 +1,7 @@
 """The course of a turn: declaring, the response windows, resolving and ending it (R-TURN, R-WIN).
 
-Each function moves the ``Table`` forward until the next decision that needs a player, which it
-records in ``table.pending``. The order of the windows is fixed (R-WIN-1): a challenge window on
+Each function moves the ``Scratch`` forward until the next decision that needs a player, which it
+sets in ``scratch.pending``. The order of the windows is fixed (R-WIN-1): a challenge window on
 the action's claim, a counter window, a challenge window on the block, then the effect. What an
 action claims, costs and who may block it come from ``coup_rules.actions``; only its effect is
 written here, in ``resolve``.
@@ -47,13 +47,13 @@ from coup_rules.records import (
     ShowChoice,
 )
 from coup_rules.rules.allegiance import opponents
-from coup_rules.rules.table import Table
+from coup_rules.rules.scratch import Scratch
 from coup_rules.state import Seat
 
-__all__ = ["advance", "declare", "end_turn", "lose_influence", "open_counter", "resolve"]
+__all__ = ["continue_turn", "declare", "end_turn", "lose_influence", "open_counter", "resolve"]
 
 
-def start_turn(t: Table, seat: int) -> None:
+def start_turn(t: Scratch, seat: int) -> None:
     """Turn ``t.turn + 1`` begins for ``seat`` (R-TURN-1)."""
     t.turn += 1
     t.active = seat
@@ -61,7 +61,7 @@ def start_turn(t: Table, seat: int) -> None:
     t.pending = ActionChoice((seat,))
 
 
-def end_turn(t: Table) -> None:
+def end_turn(t: Scratch) -> None:
     """The next living seat after the actor plays next (R-TURN-3), unless the house rule's turn
     limit is reached: then the game ends in a draw (R-TURN-8)."""
     t.shown = None
@@ -79,11 +79,11 @@ def end_turn(t: Table) -> None:
     start_turn(t, seat)
 
 
-def _claim(t: Table, action: ActionMove) -> Character | None:
+def _claim(t: Scratch, action: ActionMove) -> Character | None:
     return claimed_character(action, t.config.exchanger)
 
 
-def declare(t: Table, action: ActionMove) -> None:
+def declare(t: Scratch, action: ActionMove) -> None:
     """The active player declares ``action`` and pays its cost at once (R-ACT-9)."""
     t.events.append((ActionDeclared, action))
     spec = SPECS[type(action)]
@@ -98,7 +98,7 @@ def declare(t: Table, action: ActionMove) -> None:
         open_counter(t, action)
 
 
-def _asked_to_block(t: Table, action: ActionMove) -> tuple[int, ...]:
+def _asked_to_block(t: Scratch, action: ActionMove) -> tuple[int, ...]:
     """The seats asked in the counter window: Foreign Aid's possible blockers, or the target."""
     asked = SPECS[type(action)].asked
     if asked is Asked.OPPONENTS:
@@ -109,7 +109,7 @@ def _asked_to_block(t: Table, action: ActionMove) -> tuple[int, ...]:
     return ()
 
 
-def open_counter(t: Table, action: ActionMove) -> None:
+def open_counter(t: Scratch, action: ActionMove) -> None:
     """The action's claim stands: open the counter window, or resolve (R-WIN-3, R-WIN-4)."""
     asked = _asked_to_block(t, action)
     if asked:
@@ -118,7 +118,7 @@ def open_counter(t: Table, action: ActionMove) -> None:
         resolve(t, action)
 
 
-def resolve(t: Table, action: ActionMove) -> None:
+def resolve(t: Scratch, action: ActionMove) -> None:
     """The action takes effect (R-ACT-1 to R-ACT-7, R-INQ-3, R-REF-7, R-REF-8)."""
     actor = action.player
     match action:
@@ -150,7 +150,7 @@ def resolve(t: Table, action: ActionMove) -> None:
     end_turn(t)
 
 
-def _open_examine(t: Table, action: Examine) -> bool:
+def _open_examine(t: Scratch, action: Examine) -> bool:
     """Ask the target to show a card; with one hidden card it is shown at once (R-INQ-4)."""
     hand = t.players[action.target].hand
     if not hand:
@@ -162,14 +162,14 @@ def _open_examine(t: Table, action: Examine) -> bool:
     return True
 
 
-def show_card(t: Table, action: Examine, card: Character) -> None:
+def show_card(t: Scratch, action: Examine, card: Character) -> None:
     """The target shows ``card`` to the Inquisitor, who then decides (R-INQ-4)."""
     t.shown = card
     t.events.append((CardShown, action.target, action.player, card))
     t.pending = InquisitorChoice((action.player,), action)
 
 
-def _convert(t: Table, seat: int) -> None:
+def _convert(t: Scratch, seat: int) -> None:
     p = t.players[seat]
     assert p.allegiance is not None
     flipped = p.allegiance.other
@@ -178,7 +178,7 @@ def _convert(t: Table, seat: int) -> None:
 
 
 def lose_influence(
-    t: Table, seat: int, resume: Stage, action: ActionMove, block: Block | None = None
+    t: Scratch, seat: int, resume: Stage, action: ActionMove, block: Block | None = None
 ) -> None:
     """``seat`` loses one influence, then the turn goes on at ``resume`` (R-INF-1, R-INF-2).
 
@@ -188,12 +188,12 @@ def lose_influence(
     if len(hand) == 1:
         t.reveal(seat, hand[0])
         if t.winner is None:
-            advance(t, resume, action)
+            continue_turn(t, resume, action)
         return
     t.pending = InfluenceChoice((seat,), action, _claim(t, action), block, resume)
 
 
-def advance(t: Table, stage: Stage, action: ActionMove) -> None:
+def continue_turn(t: Scratch, stage: Stage, action: ActionMove) -> None:
     """Go on with the turn's ``action`` from ``stage``."""
     if stage is Stage.COUNTER:
         open_counter(t, action)

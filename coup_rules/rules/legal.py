@@ -3,7 +3,8 @@
 The turn actions come from walking the table of ``coup_rules.actions`` in order; the answers to
 every other decision come from ``catalog``'s shared tuples. An action list depends only on the
 seat, its coins (up to the forced Coup), the seats it may aim at and, for Convert, the living
-seats, so it is computed once per such key and kept in the game's ``Config``.
+seats, so it is computed once per such key and kept in the game's ``Config``, in a memo of at
+most ``MEMO_LIMIT`` entries.
 """
 
 from __future__ import annotations
@@ -11,11 +12,11 @@ from __future__ import annotations
 from itertools import combinations
 from typing import assert_never
 
-from coup_rules.actions import ACTIONS, Aim, Variant, blocking_characters
+from coup_rules.actions import ACTIONS, Aim, blocking_characters, in_game
 from coup_rules.cards import Character
 from coup_rules.config import Config
 from coup_rules.constants import FORCED_COUP_COINS
-from coup_rules.moves import ActionMove, Embezzle, Move
+from coup_rules.moves import ActionMove, Move
 from coup_rules.records import (
     ActionChallengeAnswer,
     ActionChoice,
@@ -34,20 +35,23 @@ from coup_rules.rules import catalog as cat
 from coup_rules.rules.allegiance import opponents
 from coup_rules.state import Core
 
-__all__ = ["legal_for", "targets"]
+__all__ = ["MEMO_LIMIT", "legal_for", "targets"]
+
+MEMO_LIMIT = 4096
+"""The most action lists a config keeps; a full memo starts again empty, so it stays small
+however many games one config plays (a 4-player game needs a few dozen keys)."""
+
+
+_DISCLAIMED: dict[type, Character] = {
+    spec.move: spec.disclaims for spec in ACTIONS if spec.disclaims is not None
+}
+"""The actions that claim not to hold a character, and that character (the table's column,
+gathered once: this is asked at every challenge)."""
 
 
 def targets(core: Core, actor: int) -> tuple[int, ...]:
     """The seats ``actor`` may aim Coup, Assassinate, Steal or Examine at (R-ACT-8, R-REF-2)."""
     return opponents(core.players, actor, core.config.reformation)
-
-
-def _in_game(variant: Variant, config: Config) -> bool:
-    if variant is Variant.INQUISITOR:
-        return config.inquisitor
-    if variant is Variant.REFORMATION:
-        return config.reformation
-    return True
 
 
 def _walk(
@@ -56,7 +60,7 @@ def _walk(
     """The actions of the table that ``seat`` may declare (R-TURN-1, R-ACT-8, R-ACT-9)."""
     moves: list[ActionMove] = []
     for spec in ACTIONS:
-        if not _in_game(spec.variant, config):
+        if not in_game(spec, config):
             continue
         if spec.aim is Aim.NONE:
             if coins >= spec.cost:
@@ -82,6 +86,8 @@ def _actions(core: Core, seat: int) -> tuple[ActionMove, ...]:
     memo = config._memo
     found: tuple[ActionMove, ...] | None = memo.get(key)
     if found is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
         found = memo[key] = _compute_actions(core, seat, coins)
     return found
 
@@ -100,8 +106,9 @@ def _can_prove(
     hand = core.players[seat].hand
     if isinstance(pending, BlockChallengeAnswer):
         return pending.block.character in hand
-    if isinstance(pending.action, Embezzle):
-        return Character.DUKE not in hand  # R-REF-9
+    disclaimed = _DISCLAIMED.get(type(pending.action))
+    if disclaimed is not None:
+        return disclaimed not in hand  # R-REF-9
     return pending.claim in hand
 
 

@@ -46,10 +46,10 @@ from coup_rules.records import (
 from coup_rules.rules import choices, responses
 from coup_rules.rules.flow import declare
 from coup_rules.rules.legal import legal_for
-from coup_rules.rules.table import Table
-from coup_rules.state import Core, GameState, narrowed, wrap
+from coup_rules.rules.scratch import Scratch, append_to_log, wrap
+from coup_rules.state import Core, GameState, with_decision
 
-__all__ = ["advance", "legal_of", "play"]
+__all__ = ["legal_of", "next_core", "play"]
 
 
 def legal_of(state: GameState, seat: int) -> tuple[Move, ...]:
@@ -78,39 +78,39 @@ def play(state: GameState, move: object) -> GameState | None:
         legal = cache[player] = legal_for(core, player)
     for candidate in legal:
         if candidate is move:
-            return wrap(advance(core, pending, candidate))
+            return wrap(next_core(core, pending, candidate))
     for candidate in legal:
         if type(candidate) is type(move) and candidate == move and _same_types(candidate, move):
-            return wrap(advance(core, pending, candidate))
+            return wrap(next_core(core, pending, candidate))
     return None
 
 
-def advance(core: Core, pending: Record, move: Move) -> Core:
+def next_core(core: Core, pending: Record, move: Move) -> Core:
     """The position after ``move``, a legal answer to ``pending``."""
     if type(move) is Allow and len(pending.waiting) > 1:
         return _allow_and_wait(core, pending, move)
     if type(move) is Challenge:
         return _challenge(core, pending, move)
-    table = Table(core)
-    _play(table, pending, move)
-    return table.freeze()
+    scratch = Scratch(core)
+    _play(scratch, pending, move)
+    return scratch.freeze()
 
 
 def _challenge(core: Core, pending: Record, move: Challenge) -> Core:
-    """A challenge, without a ``Table``: it only opens the claimant's answer (R-WIN-2)."""
+    """A challenge, without a ``Scratch``: it only opens the claimant's answer (R-WIN-2)."""
     assert isinstance(pending, ChallengeActionWindow | ChallengeBlockWindow)
     answer, challenged = responses.answer_to(pending, move)
-    log = core.log.append_compact(((Challenged, move.player, challenged),))
-    return narrowed(core, answer, log)
+    log = append_to_log(core.log, ((Challenged, move.player, challenged),))
+    return with_decision(core, answer, log)
 
 
 def _allow_and_wait(core: Core, pending: Record, move: Allow) -> Core:
-    """The commonest move, without a ``Table``: a seat leaves a window others still answer."""
+    """The commonest move, without a ``Scratch``: a seat leaves a window others still answer."""
     assert isinstance(pending, ChallengeActionWindow | CounterWindow | ChallengeBlockWindow)
     seat = move.player
     waiting = tuple([s for s in pending.waiting if s != seat])
-    log = core.log.append_compact(((Allowed, seat, pending.kind),))
-    return narrowed(core, responses.narrowed(pending, waiting), log)
+    log = append_to_log(core.log, ((Allowed, seat, pending.kind),))
+    return with_decision(core, responses.window_waiting_on(pending, waiting), log)
 
 
 def _same_types(a: Move, b: Move) -> bool:
@@ -124,11 +124,11 @@ def _same_types(a: Move, b: Move) -> bool:
     return True
 
 
-def _play(t: Table, pending: Record, move: Move) -> None:
+def _play(t: Scratch, pending: Record, move: Move) -> None:
     """Apply ``move``, a legal answer to ``pending``."""
     match pending:  # the commonest decisions first
         case ChallengeActionWindow() | ChallengeBlockWindow():
-            if type(move) is Allow:  # the last Allow (a Challenge never comes here: advance)
+            if type(move) is Allow:  # the last Allow (a Challenge never comes here: next_core)
                 responses.on_allow(t, pending, move)
         case ActionChallengeAnswer() | BlockChallengeAnswer():
             if type(move) is Prove:

@@ -1,8 +1,8 @@
 """A scratch copy of a position that one ``apply`` call edits, then freezes into a new core.
 
-The engine's rule functions take a ``Table``: it holds the fields of the position being built,
+The engine's rule functions take a ``Scratch``: it holds the fields of the position being built,
 the events appended so far (in their compact form), and the primitive effects that every rule is
-made of (moving coins, drawing and returning cards, revealing an influence). A ``Table`` never
+made of (moving coins, drawing and returning cards, revealing an influence). A ``Scratch`` never
 escapes ``apply``, so ``apply`` stays pure while each rule reads as a few plain statements.
 """
 
@@ -21,42 +21,60 @@ from coup_rules.events import (
     Pool,
     Won,
 )
-from coup_rules.log import Compact
+from coup_rules.log import Compact, Log
 from coup_rules.rng import keyed, pick
-from coup_rules.state import Core, Seat
+from coup_rules.state import (
+    Core,
+    GameState,
+    Seat,
+    _new_state,
+    _set_core,
+    _set_legal,
+    _set_pending,
+    _set_players,
+)
 
-__all__ = ["Table"]
+__all__ = ["Scratch", "append_to_log", "wrap"]
 
 _new_tuple = tuple.__new__
 
-# ``Table`` reads a core by unpacking it and builds cores and seats as plain tuples (a keyword
-# call costs twice as much); these checks make any change to the records' field order fail at
-# import instead of silently swapping two fields.
-_CORE_ORDER = (
-    "config",
-    "players",
-    "living",
-    "treasury",
-    "reserve",
-    "court",
-    "aside",
-    "active",
-    "turn",
-    "winner",
-    "pending",
-    "log",
-    "seed",
-    "draws",
-    "shown",
-)
-_SEAT_ORDER = ("coins", "hand", "revealed", "allegiance")
-if Core._fields != _CORE_ORDER or Seat._fields != _SEAT_ORDER:
-    raise TypeError("rules.table builds Core and Seat positionally: update it to their new fields")
+# ``Scratch`` reads a core by unpacking it and builds cores and seats as plain tuples (a keyword
+# call costs twice as much); tests/test_state_fields.py holds every position to its field's
+# name in ``Core`` and ``Seat``, so a reordering or a swap fails there.
 
 _rank = RANK.__getitem__
+_new_log = object.__new__
 
 
-class Table:
+def wrap(core: Core) -> GameState:
+    """``state.wrap(core)``, made here so that the compiled build makes it in C (``state.py``
+    is interpreted); ``tests/test_state_fields.py`` holds the two equal."""
+    state: GameState = _new_state(GameState)
+    _set_core(state, core)
+    _set_players(state, None)
+    _set_pending(state, None)
+    _set_legal(state, {})
+    return state
+
+
+def append_to_log(log: Log, chunk: tuple[Compact, ...]) -> Log:
+    """``log.append_compact(chunk)``, made here so that the compiled build makes it in C.
+
+    ``log.py`` stays interpreted (see pyproject.toml), and a call from compiled code into an
+    interpreted method costs about as much as the rest of an ``Allow``;
+    ``tests/test_state_fields.py`` holds the two equal, node for node.
+    """
+    if not chunk:
+        return log
+    node: Log = _new_log(Log)
+    node._prev = log
+    node._chunk = chunk
+    node._len = log._len + len(chunk)
+    node._cache = None
+    return node
+
+
+class Scratch:
     """The mutable working copy of a ``Core`` inside one ``apply``."""
 
     __slots__ = (
@@ -117,7 +135,7 @@ class Table:
                 self.turn,
                 self.winner,
                 self.pending,
-                self.log.append_compact(tuple(self.events)),
+                append_to_log(self.log, tuple(self.events)),
                 self.seed,
                 self.draws,
                 self.shown,
