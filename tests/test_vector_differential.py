@@ -19,7 +19,7 @@ from tests.vector_check import VARIANTS, check_variant
 
 if coup_rules.COMPILED:
     pytest.skip(
-        "the differential replays the kernel's draws by patching the interpreted rules.table",
+        "the differential replays the kernel's draws by patching the interpreted rules.scratch",
         allow_module_level=True,
     )
 

@@ -38,7 +38,7 @@ import numpy as np
 from coup_rules import Config, GameState, apply, legal_moves, new_game, validate_state, view
 from coup_rules.ai.encoding import asked_first
 from coup_rules.log import EMPTY_LOG
-from coup_rules.rules import table
+from coup_rules.rules import scratch
 from coup_rules.vector import VectorEnv
 from coup_rules.vector import fields as f
 
@@ -76,9 +76,9 @@ class Tally:
 @contextmanager
 def replayed_draws(indices: list[int]) -> Iterator[None]:
     """Make the engine's next draws take the Court indices the kernel took."""
-    original = table.Table.random_index
+    original = scratch.Scratch.random_index
 
-    def random_index(self: table.Table, n: int) -> int:
+    def random_index(self: scratch.Scratch, n: int) -> int:
         if not indices:
             raise Mismatch("the engine drew a card the vector env did not")
         i = indices.pop(0)
@@ -86,11 +86,11 @@ def replayed_draws(indices: list[int]) -> Iterator[None]:
             raise Mismatch(f"the vector env drew index {i} from a Court of {n}")
         return i
 
-    table.Table.random_index = random_index  # type: ignore[method-assign]
+    scratch.Scratch.random_index = random_index  # type: ignore[method-assign]
     try:
         yield
     finally:
-        table.Table.random_index = original  # type: ignore[method-assign]
+        scratch.Scratch.random_index = original  # type: ignore[method-assign]
 
 
 def position(state: GameState) -> object:

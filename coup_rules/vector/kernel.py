@@ -328,7 +328,7 @@ def claims_add(s: np.ndarray, P: np.ndarray, seat: int, rank: int) -> None:
             s[at + S_CLAIMS] |= 1 << rank
 
 
-# --- the primitive effects (rules.table) ---------------------------------------------------------
+# --- the primitive effects (rules.scratch) -------------------------------------------------------
 
 
 @njit(cache=True)
