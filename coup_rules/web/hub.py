@@ -5,16 +5,19 @@ Everything that must hold whatever the transport lives here:
 
 - **Who may do what.** ``Hub.seat_for`` checks a token against the seat it claims to speak for
   (``Forbidden`` otherwise) and ``Hub.play`` refuses a move made for another seat.
-- **No move lost, none doubled.** ``Hub.play`` takes the game's lock, refuses a move posted
-  against an older version (``Stale``: the log length it was made against is not the current
-  one), applies it (``IllegalMoveError`` changes nothing), writes it to the store and only then
-  makes it the game's state and wakes the listeners. Two seats answering the same window at the
-  same moment post the same version: the first one applied wins, the second is stale. The
+- **No move lost, none doubled.** ``Hub.play`` takes the game's lock, refuses a move whose
+  decision is no longer pending for its seat (``Stale``, by the rule of ``stale.py``: the
+  decision closed since the version it was made against, or the seat already answered it),
+  applies it (``IllegalMoveError`` changes nothing), writes it to the store and only then
+  makes it the game's state and wakes the listeners. Seats answering the same window at the
+  same moment all count while it is open; a double click, or an answer to a window that has
+  closed, is stale. The
   writes of all games go to one thread that commits whatever is waiting in one transaction
   (group commit), so one disk flush serves every game that moved meanwhile; each move is still
   answered only after the commit that holds it.
 - **Bots.** Each game with a bot seat runs a task that waits for a change, asks ``bot_move`` for
-  the move of a bot seat being waited on, and posts it through ``Hub.play`` like anyone else.
+  the move of every bot seat being waited on, and posts them all at once through ``Hub.play``
+  like anyone else.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from coup_rules.moves import Move
 from coup_rules.setup import new_game
 from coup_rules.state import GameState
 from coup_rules.web.bots import BOT_NAMES, bot_move
+from coup_rules.web.stale import opened_at, stale_reason
 from coup_rules.web.store import GameRecord, Store
 
 __all__ = ["HUMAN", "Forbidden", "Hub", "NotFound", "Stale", "Table"]
@@ -59,27 +63,28 @@ class Forbidden(PermissionError):
 
 
 class Stale(Exception):
-    """The move was made against an older version of the game; nothing was changed.
+    """The move answers a decision that is no longer pending for its seat; nothing was changed.
+
+    The rule is ``coup_rules.web.stale``'s: a move counts while the decision it answers is still
+    pending for its seat, however many other seats answered it meanwhile.
 
     Attributes:
         version: the game's current version (log length).
     """
 
-    def __init__(self, posted: int, version: int) -> None:
+    def __init__(self, reason: str, version: int) -> None:
         self.version = version
-        super().__init__(
-            f"the move was made against version {posted}, but the game is at version "
-            f"{version}: someone moved first; nothing was changed"
-        )
+        super().__init__(f"{reason}; nothing was changed")
 
 
 class Table:
     """One game in play: its record, its current state and what waits on it."""
 
-    def __init__(self, record: GameRecord, state: GameState, moves: int) -> None:
+    def __init__(self, record: GameRecord, state: GameState, moves: int, opened: int) -> None:
         self.record = record
         self.state = state
         self.moves = moves  # how many moves are stored
+        self.opened = opened  # the version at which the pending decision opened
         self.lock = asyncio.Lock()
         self._changed = asyncio.Event()
         self.bots: asyncio.Task[None] | None = None
@@ -95,6 +100,7 @@ class Table:
         return len(self.state.log)
 
     def _advance(self, state: GameState) -> None:
+        self.opened = opened_at(self.opened, self.state, state)
         self.state = state
         self.moves += 1
         changed, self._changed = self._changed, asyncio.Event()
@@ -112,22 +118,25 @@ class Table:
         return True
 
 
-def replay(record: GameRecord, moves: list[tuple[int, Move]]) -> GameState:
-    """The state a record and its stored ``(version, move)`` pairs make.
+def replay(record: GameRecord, moves: list[tuple[int, Move]]) -> tuple[GameState, int]:
+    """The state a record and its stored ``(version, move)`` pairs make, and the version at
+    which its pending decision opened (``stale.opened_at``).
 
     Raises:
         ValueError: a stored move was applied at another log length than the replay reaches
             (the engine changed the game since it was stored), or is illegal now.
     """
     state = new_game(record.config, seed=record.seed)
+    opened = len(state.log)
     for n, (version, move) in enumerate(moves):
         if version != len(state.log):
             raise ValueError(
                 f"game {record.id}: move {n} was stored at version {version}, "
                 f"the replay is at {len(state.log)}"
             )
-        state = apply(state, move)
-    return state
+        after = apply(state, move)
+        opened, state = opened_at(opened, state, after), after
+    return state, opened
 
 
 class Hub:
@@ -172,8 +181,8 @@ class Hub:
         """Open the store, rebuild every stored game, and start the bots of unfinished ones."""
         self._store = await self._run(Store, self.path)
         for record, stored in await self._run(self._store.load):
-            state = replay(record, [(m.version, m.move) for m in stored])
-            table = Table(record, state, len(stored))
+            state, opened = replay(record, [(m.version, m.move) for m in stored])
+            table = Table(record, state, len(stored), opened)
             self.tables[record.id] = table
             self._start_bots(table)
         log.info("loaded %d games from %s", len(self.tables), self.path)
@@ -225,7 +234,7 @@ class Hub:
             spectator=secrets.token_urlsafe(24),
         )
         await self._run(self.store.create, record)
-        table = Table(record, state, 0)
+        table = Table(record, state, 0, len(state.log))
         self.tables[record.id] = table
         self._start_bots(table)
         return table
@@ -265,7 +274,8 @@ class Hub:
         return seat
 
     async def play(self, table: Table, seat: int, version: int, move: Move) -> GameState:
-        """Apply ``move`` for ``seat`` if it was made against the current ``version``.
+        """Apply ``move`` for ``seat`` if the decision it answers (the one pending at
+        ``version``) is still pending for ``seat`` (``coup_rules.web.stale``).
 
         The move is written to the store before it becomes the game's state. Once begun, a move
         is carried through even if the caller is cancelled (a client gone): the store and the
@@ -273,23 +283,24 @@ class Hub:
 
         Raises:
             Forbidden: the move is not ``seat``'s own.
-            Stale: ``version`` is not the current version; nothing changed.
+            Stale: the decision answered is no longer pending for ``seat``; nothing changed.
             IllegalMoveError: the engine refuses the move; nothing changed.
         """
         if move.player != seat:
             raise Forbidden(f"you are seat {seat}; you cannot move for seat {move.player}")
-        task = asyncio.create_task(self._play(table, version, move))
+        task = asyncio.create_task(self._play(table, seat, version, move))
         self._moving.add(task)
         task.add_done_callback(self._moving.discard)
         return await asyncio.shield(task)
 
-    async def _play(self, table: Table, version: int, move: Move) -> GameState:
+    async def _play(self, table: Table, seat: int, version: int, move: Move) -> GameState:
         async with table.lock:
             state = table.state
-            if version != len(state.log):
-                raise Stale(version, len(state.log))
+            reason = stale_reason(seat, version, table.opened, state)
+            if reason is not None:
+                raise Stale(reason, len(state.log))
             after = apply(state, move)
-            await self._commit((table.id, table.moves, version, move))
+            await self._commit((table.id, table.moves, len(state.log), move))
             table._advance(after)
         return after
 
@@ -321,7 +332,11 @@ class Hub:
         )
 
     async def _bots(self, table: Table, rng: random.Random) -> None:
-        """Play the bot seats of ``table`` until the game is over."""
+        """Play the bot seats of ``table`` until the game is over.
+
+        Every bot seat being waited on answers at once, each against the same version: in a
+        window they all count while it is open (a bot's Challenge closes it for the others).
+        """
         seats = table.record.seats
         while not table.state.is_over:
             state = table.state
@@ -333,12 +348,23 @@ class Hub:
                 await asyncio.sleep(self.bot_delay)
                 if table.state is not state:
                     continue  # someone moved meanwhile: look again
-            seat = waiting[0] if len(waiting) == 1 else rng.choice(waiting)
             try:
-                move = bot_move(seats[seat], state, seat, rng)
-                await self.play(table, seat, len(state.log), move)
-            except Stale:
-                continue  # a person answered first
+                moves = [(seat, bot_move(seats[seat], state, seat, rng)) for seat in waiting]
             except Exception:
-                log.exception("game %s: the bot of seat %d failed; its bots stop", table.id, seat)
+                log.exception("game %s: a bot failed; its bots stop", table.id)
                 return
+            results = await asyncio.gather(
+                *(self.play(table, seat, len(state.log), move) for seat, move in moves),
+                return_exceptions=True,
+            )
+            for (seat, _), result in zip(moves, results, strict=True):
+                if isinstance(result, BaseException) and not isinstance(result, Stale):
+                    log.error(
+                        "game %s: the bot of seat %d failed; its bots stop",
+                        table.id,
+                        seat,
+                        exc_info=result,
+                    )
+                    return
+            if table.state is state:  # every answer was stale: wait for the next change
+                await table.wait(len(state.log))

@@ -206,7 +206,7 @@ def test_nobody_moves_for_another_seat(api: Api) -> None:
     assert api.stored_moves() == 1
 
 
-def test_a_stale_move_gets_409_and_changes_nothing(api: Api) -> None:
+def test_a_second_answer_to_the_same_window_gets_409_and_changes_nothing(api: Api) -> None:
     game = api.create(3)
     v0 = api.view(game, 0).json()["version"]
     first = api.move(game, Tax(0), v0)
@@ -215,15 +215,35 @@ def test_a_stale_move_gets_409_and_changes_nothing(api: Api) -> None:
     assert v1 > v0
     # Seat 1 answers the window it saw, then answers again against the same version.
     assert api.move(game, Allow(1), v1).status_code == 200
+    before = api.view(game, 2).json()
     again = api.move(game, Allow(1), v1)
     assert again.status_code == 409
     body = again.json()
     assert body["error"] == "stale"
+    assert "already answered" in body["detail"]
     assert body["version"] == api.view(game, 1).json()["version"]
-    before = api.view(game, 2).json()
-    # Seat 2 posts against the version before Allow: stale too, even though Allow is legal now.
-    assert api.move(game, Allow(2), v1).status_code == 409
     assert api.view(game, 2).json() == before
+    assert api.stored_moves() == 2
+
+
+def test_an_answer_made_before_another_seat_answered_still_counts(api: Api) -> None:
+    game = api.create(3)
+    v1 = api.move(game, Tax(0), api.view(game, 0).json()["version"]).json()["version"]
+    assert api.move(game, Allow(1), v1).status_code == 200
+    # Seat 2 saw the window before seat 1 allowed; the window still waits on seat 2.
+    late = api.move(game, Challenge(2), v1)
+    assert late.status_code == 200, late.text
+    assert late.json()["view"]["pending"]["kind"] == "answer_action_challenge"
+
+
+def test_an_answer_to_a_window_that_has_closed_gets_409(api: Api) -> None:
+    game = api.create(3)
+    v1 = api.move(game, Tax(0), api.view(game, 0).json()["version"]).json()["version"]
+    assert api.move(game, Challenge(1), v1).status_code == 200
+    # The challenge closed the window: seat 2's Allow, made against it, answers nothing now.
+    late = api.move(game, Allow(2), v1)
+    assert late.status_code == 409
+    assert "has closed" in late.json()["detail"]
     assert api.stored_moves() == 2
 
 

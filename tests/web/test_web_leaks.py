@@ -123,6 +123,7 @@ def test_a_whole_game_between_three_people_leaks_nothing(
 
     latest = look()
     moves = 0
+    late_answers: set[int] = set()
     while latest[0]["view"]["to_act"]:
         waiting = latest[0]["view"]["to_act"]
         seat = rng.choice(waiting)
@@ -140,16 +141,22 @@ def test_a_whole_game_between_three_people_leaks_nothing(
         assert response.status_code == 200, response.text
         seen.append((seat, 200, response.json()))
         moves += 1
-        if len(waiting) > 1 and rng.random() < 0.5:  # a second seat of the window answers late
+        # Now and then a second seat of the window answers too, from the same view.
+        if len(waiting) > 1 and rng.random() < 0.5:
             late = next(s for s in waiting if s != seat)
             late_move = rng.choice(latest[late]["view"]["legal_moves"])
             response = _post(c, gid, late, tokens[late], version, late_move)
-            assert response.status_code == 409
-            seen.append((late, 409, response.json()))
+            # It counts if the window still waits on it; it is stale if the first answer closed
+            # the window (a challenge, a block, the last Allow).
+            assert response.status_code in (200, 409), response.text
+            seen.append((late, response.status_code, response.json()))
+            moves += response.status_code == 200
+            late_answers.add(response.status_code)
         latest = look()
     _streams(c, gid, tokens, seen)
     views = _check_all(seen, db, gid)
-    assert moves > 20
+    assert moves > 15
+    assert late_answers == {200, 409}  # some second answers counted, some came too late
     assert views > 4 * moves
 
 
