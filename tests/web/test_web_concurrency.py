@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tests.web.support import ServerProcess, counter, need_web, stored_states
+from tests.web.support import ServerProcess, counter, need_web, seated_table, stored_states
 
 need_web()
 
@@ -39,7 +39,7 @@ def test_two_seats_challenging_at_once_get_exactly_one_challenge(tmp_path: Path)
         await hub.start()
         try:
             for round_ in range(12):
-                table = await hub.create(Config(players=4), ("human",) * 4)
+                table = await seated_table(hub, Config(players=4), ("human",) * 4)
                 v = table.version
                 await hub.play(table, 0, v, Tax(0))
                 v = table.version
@@ -74,7 +74,7 @@ def test_double_clicks_apply_once_per_seat_while_every_seat_asked_counts(tmp_pat
         hub = Hub(tmp_path / "games.sqlite3", bot_delay=0, seeds=counter(5))
         await hub.start()
         try:
-            table = await hub.create(Config(players=3), ("human",) * 3)
+            table = await seated_table(hub, Config(players=3), ("human",) * 3)
             await hub.play(table, 0, table.version, Steal(0, 2))
             v = table.version
             # Seat 1 clicks Allow ten times, seat 2 five times, all against the same version.
@@ -97,7 +97,7 @@ def test_five_seats_allowing_at_once_all_apply(tmp_path: Path) -> None:
         await hub.start()
         try:
             for round_ in range(6):
-                table = await hub.create(Config(players=6), ("human",) * 6)
+                table = await seated_table(hub, Config(players=6), ("human",) * 6)
                 await hub.play(table, 0, table.version, Tax(0))
                 v = table.version
                 seats = [1, 2, 3, 4, 5] if round_ % 2 else [5, 4, 3, 2, 1]
@@ -120,7 +120,7 @@ def test_an_allow_and_a_challenge_posted_together_both_count(tmp_path: Path) -> 
         await hub.start()
         try:
             for round_ in range(6):
-                table = await hub.create(Config(players=3), ("human",) * 3)
+                table = await seated_table(hub, Config(players=3), ("human",) * 3)
                 await hub.play(table, 0, table.version, Tax(0))
                 v = table.version
                 answers = [hub.play(table, 1, v, Allow(1)), hub.play(table, 2, v, Challenge(2))]
@@ -143,9 +143,14 @@ def test_concurrent_http_challenges_on_a_real_server(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
 
     async def round_(client: httpx2.AsyncClient) -> tuple[str, list[int]]:
-        game = (await client.post("/api/games", json={"config": {"players": 3}})).json()
-        gid = game["game"]
-        tokens = [s["token"] for s in game["seats"]]
+        created = (await client.post("/api/games", json={"config": {"players": 3}})).json()
+        gid = created["game"]
+        tokens = []
+        for seat in created["seats"]:
+            invite = seat["invite"].split("#")[1]
+            claim = {"invite": invite, "name": f"Player {seat['seat']}"}
+            answer = await client.post(f"/api/games/{gid}/claims", json=claim)
+            tokens.append(answer.json()["token"])
 
         def url(seat: int) -> str:
             return f"/api/games/{gid}/seats/{seat}"
@@ -188,7 +193,7 @@ def test_a_failed_write_changes_nothing(tmp_path: Path) -> None:
         hub = Hub(tmp_path / "games.sqlite3", bot_delay=0, seeds=counter(11))
         await hub.start()
         try:
-            table = await hub.create(Config(players=3), ("human",) * 3)
+            table = await seated_table(hub, Config(players=3), ("human",) * 3)
             before, version = table.state, table.version
             store = hub.store
 
@@ -219,7 +224,7 @@ def test_a_move_whose_caller_is_cancelled_is_still_made_and_stored(tmp_path: Pat
         hub = Hub(tmp_path / "games.sqlite3", bot_delay=0, seeds=counter(12))
         await hub.start()
         try:
-            table = await hub.create(Config(players=3), ("human",) * 3)
+            table = await seated_table(hub, Config(players=3), ("human",) * 3)
             caller = asyncio.create_task(hub.play(table, 0, table.version, Tax(0)))
             await asyncio.sleep(0)  # the move has begun
             caller.cancel()

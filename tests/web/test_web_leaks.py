@@ -21,6 +21,7 @@ import pytest
 from tests.web.support import (
     check_envelope,
     counter,
+    create_seated,
     iter_sse,
     need_web,
     seeded_bots,
@@ -101,7 +102,7 @@ def test_a_whole_game_between_three_people_leaks_nothing(
     client: tuple[TestClient, Path],
 ) -> None:
     c, db = client
-    game = c.post("/api/games", json={"config": {"players": 3}}).json()
+    game = create_seated(c.post, {"config": {"players": 3}})
     gid = game["game"]
     tokens: dict[int | None, str] = {s["seat"]: s["token"] for s in game["seats"]}
     tokens[None] = game["spectator"]["token"]
@@ -165,7 +166,7 @@ def test_a_game_with_bots_leaks_nothing_to_the_person_or_the_spectators(
 ) -> None:
     c, db = client
     body = {"config": {"players": 4}, "seats": ["bluff", "human", "honest", "random"]}
-    game = c.post("/api/games", json=body).json()
+    game = create_seated(c.post, body)
     gid = game["game"]
     me, spectator = game["seats"][1]["token"], game["spectator"]["token"]
     table = c.app.state.hub.table(gid)  # type: ignore[attr-defined]
@@ -196,7 +197,7 @@ def test_a_game_with_bots_leaks_nothing_to_the_person_or_the_spectators(
 def test_illegal_answers_are_the_engines_own(client: tuple[TestClient, Path]) -> None:
     """A 422 tells the seat about its own move only: the engine's reason, for that state."""
     c, db = client
-    game = c.post("/api/games", json={"config": {"players": 2}}).json()
+    game = create_seated(c.post, {"config": {"players": 2}})
     gid, token = game["game"], game["seats"][0]["token"]
     data = _get(c, gid, 0, token).json()
     tries = [
