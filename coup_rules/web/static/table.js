@@ -2,7 +2,7 @@
 // One seat's page (or the spectators'): everything shown comes from the server's envelope,
 // {view, version, table, pending_text, log_text, move_labels}, built from this seat's view
 // and the table's public facts only (names, who is a bot, who is connected, the clock).
-import { follow, getView, postMove } from "./client.js";
+import { follow, getView, postMove, rematch as askRematch } from "./client.js";
 
 /** @typedef {import("./client.js").Envelope} Envelope */
 /** @typedef {import("./client.js").Problem} Problem */
@@ -147,7 +147,7 @@ function joined(names) {
  * @param {string} text */
 function named(text) {
   return text.replace(/\b([Ss])eats? ((?:\d+, )*\d+(?: and \d+)?)\b/g, (_, s, list) => {
-    const names = joined(list.split(/, | and /).map((n) => nameOf(Number(n))));
+    const names = joined(String(list).split(/, | and /).map((n) => nameOf(Number(n))));
     return s === "S" ? names.charAt(0).toUpperCase() + names.slice(1) : names;
   });
 }
@@ -321,15 +321,10 @@ async function rematch() {
   if (seat === "spectator") return;
   const button = /** @type {HTMLButtonElement} */ ($("rematch"));
   button.disabled = true;
-  const response = await fetch(`/api/games/${encodeURIComponent(game)}/seats/${seat}/rematch`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-    body: "{}",
-  });
-  const data = await response.json();
+  const answer = await askRematch(game, seat, token);
   button.disabled = false;
-  if (response.ok) location.assign(data.link);
-  else say(data.detail, "error", response.status);
+  if (answer.ok) location.assign(answer.data.link);
+  else say(answer.problem.detail, "error", answer.status);
 }
 
 /** @type {HTMLDetailsElement} */ ($("rules")).addEventListener("toggle", rules);
