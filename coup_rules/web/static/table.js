@@ -286,7 +286,8 @@ function render() {
     const late = timeouts.get(entry.index);
     if (late !== undefined) {
       li.classList.add("timed-out");
-      li.append(` (time ran out: the table answered for ${nameOf(late)})`);
+      const whom = String(late) === String(seat) ? "you" : nameOf(late);
+      li.append(` (time ran out: the table answered for ${whom})`);
     }
     if (entry.turn) li.classList.add("turn");
     return li;
