@@ -83,11 +83,11 @@ def stale_reason(seat: int, version: int, opened: int, current: GameState) -> st
         return f"version {version} is newer than the game (at version {now})"
     if version < opened:
         return (
-            f"the decision your move answers (at version {version}) has closed: the table "
-            f"moved on at version {opened}, and your move was not applied"
+            f"the decision your move answered has closed: a move by someone else came first "
+            f"(the game went on at version {opened})"
         )
     if version < now and seat not in to_act(current):
-        return "you have already answered this decision; your second answer was not applied"
+        return "you have already answered this decision, and only the first answer counts"
     return None  # counts; the engine still judges it (a seat not asked at all gets 422)
 
 

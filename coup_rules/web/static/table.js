@@ -70,7 +70,7 @@ function say(text, kind, status) {
 /** @param {number} status @param {Problem} data */
 function problem(status, data) {
   if (status === 409 && data.error === "stale") {
-    say(`Not applied: ${data.detail}. This is the game now.`, "warn", status);
+    say(`Too late: ${data.detail}. Here is the game as it is now.`, "warn", status);
   } else if (status === 409) {
     say(data.detail, "warn", status);
   } else if (status === 422) {
