@@ -140,7 +140,10 @@ class Seating:
         if s.is_bot:
             raise SeatingError(f"seat {seat} is a bot's: there is nobody to replace")
         revoked = s.revoked if s.token is None else (*s.revoked, s.token)
-        return self._with(seat, Seat(HUMAN, invite=invite, revoked=revoked))
+        reopened = self._with(seat, Seat(HUMAN, invite=invite, revoked=revoked))
+        if seat == self.host_seat:  # the host gave its own seat away: it plays none now
+            return attrs.evolve(reopened, host_seat=None)
+        return reopened
 
     def assign(self, seat: int, who: str, invite: str) -> Seating:
         """Before the start: seat ``seat`` given to a bot (``who`` its name) or to a person

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,14 +12,24 @@ from typing import Any
 
 import pytest
 
-from tests.web.support import claim_all, counter, need_web, seeded_bots
+from tests.web.support import (
+    ServerProcess,
+    claim_all,
+    counter,
+    create_seated,
+    need_web,
+    seeded_bots,
+    wait_until,
+)
 
 need_web()
 
+import attrs  # noqa: E402
+import httpx2  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from coup_rules.web.app import create_app  # noqa: E402
-from coup_rules.web.seating import MAX_NAME, SeatingError, clean_name  # noqa: E402
+from coup_rules.web.seating import MAX_NAME, Seating, SeatingError, clean_name  # noqa: E402
 
 
 @pytest.fixture
@@ -225,3 +237,40 @@ def test_a_rematch_seats_the_same_people_in_a_new_game(client: TestClient) -> No
     hub = client.app.state.hub  # type: ignore[attr-defined]
     assert hub.table(new).record.seed != hub.table(gid).record.seed  # a new deal
     assert hub.table(new).record.seating.host == hub.table(gid).record.seating.host
+
+
+def test_a_revoked_players_event_stream_is_told_why_and_ends(tmp_path: Path) -> None:
+    with ServerProcess(tmp_path / "games.sqlite3", "--bot-delay", "0") as server:
+        with httpx2.Client(base_url=server.url, timeout=30) as http:
+            game = create_seated(http.post, {"config": {"players": 3}})
+        gid, token = game["game"], game["seats"][1]["token"]
+        lines: list[str] = []
+
+        def follow() -> None:
+            with httpx2.Client(base_url=server.url, timeout=30) as mine:
+                url = f"/api/games/{gid}/seats/1/events?token={token}"
+                with mine.stream("GET", url) as response:
+                    lines.extend(response.iter_lines())
+
+        reader = threading.Thread(target=follow, daemon=True)
+        reader.start()
+        wait_until(lambda: "event: view" in lines)
+        with httpx2.Client(base_url=server.url, timeout=30) as host:
+            reopened = host.post(
+                f"/api/games/{gid}/host/seats/1", json={"reopen": True}, headers=_auth(game["host"])
+            )
+        assert reopened.status_code == 200
+        reader.join(20)
+        assert not reader.is_alive()  # the stream ended
+    at = lines.index("event: revoked")
+    data = json.loads(lines[at + 1].removeprefix("data: "))
+    assert data["error"] == "revoked" and "someone else" in data["detail"]
+
+
+def test_reopening_the_hosts_own_seat_leaves_the_host_with_none() -> None:
+    seating = Seating.new(["human", "human"], "host", ["i0", "i1"]).claim(0, "Ana", "t0")
+    seating = attrs.evolve(seating, host_seat=0)
+    reopened = seating.reopen(0, "i2")
+    assert reopened.host_seat is None
+    assert reopened.seats[0].revoked == ("t0",) and reopened.seats[0].invite == "i2"
+    assert reopened.seat_of_invite("i2") == 0 and reopened.seat_of_invite("i0") is None
