@@ -424,7 +424,7 @@ class Hub:
         """
         name = clean_name(name)
         async with table.lock:
-            seat = table.record.seating.seat_of_invite(invite) if invite.isascii() else None
+            seat = table.record.seating.seat_of_invite(invite)
             if seat is None:
                 raise InviteSpent(
                     "this invite has been used or withdrawn: each invite claims its seat once; "
