@@ -100,6 +100,10 @@ async def _take_seats(browser: Browser, base: str, problems: list[str]) -> tuple
 async def _three_allows_at_once(players: list[Page]) -> None:
     for n, page in enumerate(players, start=1):
         await page.wait_for_selector(f"[data-notation='p{n} allow']", timeout=WAIT_MS)
+        # The page speaks to its player, and so does the tab's title.
+        pending = await page.inner_text("#pending")
+        assert pending == "Bot 0 claims the Duke to collect Tax: challenge or allow?", pending
+        assert (await page.title()).startswith("▶ Your move")
     window = (await _state(players[0]))["version"]
     sent: list[Route] = []
     all_sent = asyncio.Event()

@@ -27,6 +27,7 @@ let source = null;
 let messageVersion = -1; // the version a message was about: cleared once the game moves on
 let deadline = 0; // when the pending decision's time runs out (performance.now() ms), or 0
 let wasMine = false;
+const WINDOWS = ["challenge_action", "counter", "challenge_block"]; // a window asks yes or no
 
 /** @param {Envelope} envelope */
 function accept(envelope) {
@@ -196,6 +197,10 @@ function render() {
     pending = `Waiting for every seat to be taken (still open: ${joined(open.map((n) => `seat ${n}`))}).`;
   } else if (waitingOnMe && v.pending && v.pending.kind === "action") {
     pending = "Your turn: choose an action.";
+  } else if (waitingOnMe && v.pending && WINDOWS.includes(v.pending.kind)) {
+    // "Ana claims the Captain to steal from you: challenge, block or allow?"
+    const options = [...new Set(v.legal_moves.map((m) => m.type))];
+    pending = `${pending.split(";")[0]}: ${joined(options).replace(/ and (\w+)$/, " or $1")}?`;
   } else if (waitingOnMe) {
     pending = `${pending} Your decision.`;
   }
