@@ -6,8 +6,9 @@ shows, give their names and take seats 1 to 3. The bot opens with Tax; the three
 at the same moment (their requests are held until all three were sent, so all carry the same
 version): all three are applied. Then nobody moves, and the table answers for the seat whose
 time ran out, which every page marks in its log. The three play the game to its end, every
-hand is shown, and a rematch seats them again in a new game. The host's context, all along,
-can read no seat's view with its token. Screenshots go to ``ARTIFACTS`` (the server guide's
+hand is shown, and a rematch seats them again in a new game; there the host reopens Cleo's
+seat, and her page says her link no longer works. The host's context, all along, can read no
+seat's view with its token. Screenshots go to ``ARTIFACTS`` (the server guide's
 pictures come from here and from test_web_browser.py).
 """
 
@@ -193,6 +194,16 @@ async def _run(base: str, browser: Browser) -> dict[str, Any]:
     for page, name in zip(players, NAMES, strict=True):
         await _at_least(page, 0)
         assert name in await page.inner_text("#who")
+
+    # The host of the new game (the same host) gives Cleo's seat to someone else: her page
+    # is told so, and her link no longer works.
+    (new_game,) = new_games
+    await host.goto(f"{base}/host/{new_game}#{host_token}")
+    await host.click("li[data-seat='3'] button")
+    await players[2].wait_for_selector("body[data-revoked='1']", timeout=WAIT_MS)
+    said = await players[2].inner_text("#message")
+    assert "gave seat 3" in said and "no longer works" in said, said
+    await _shot(players[2], "15-seat-reopened.png")
     assert not problems, problems
     return {"game": game}
 
