@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.web.support import counter, need_web, seeded_bots, wait_until
+from tests.web.support import counter, create_seated, need_web, seeded_bots, wait_until
 
 need_web()
 
@@ -50,16 +50,14 @@ class Target:
 
     def __init__(self, client: TestClient) -> None:
         self.client = client
-        live = client.post("/api/games", json={"config": {"players": 3}}).json()
-        over = client.post(
-            "/api/games", json={"config": {"players": 2}, "seats": ["random", "honest"]}
-        ).json()
+        live = create_seated(client.post, {"config": {"players": 3}})
+        over = create_seated(client.post, {"config": {"players": 2}, "seats": ["random", "honest"]})
         hub = client.app.state.hub  # type: ignore[attr-defined]
         wait_until(lambda: hub.table(over["game"]).state.is_over)
         self.live, self.over = live, over
         self.tokens = [s["token"] for s in live["seats"]] + [live["spectator"]["token"]]
         self.over_token = over["spectator"]["token"]
-        self.sent_tokens: set[str] = set(self.tokens) | {self.over_token}
+        self.sent_tokens: set[str] = set(self.tokens) | {self.over_token, live["host"]}
 
 
 @pytest.fixture(scope="module")
@@ -141,11 +139,14 @@ def requests(draw: st.DrawFn, target: Target) -> dict[str, Any]:
     game = draw(st.one_of(real_game, real_game, any_text.map(lambda t: quote(t, safe=""))))
     real_seat = st.sampled_from(["0", "1", "2", "spectator", "09", "-1", "99"])
     seat = quote(draw(st.one_of(real_seat, real_seat, any_text)), safe="")
-    real_token = st.sampled_from([*target.tokens, target.over_token])
+    real_token = st.sampled_from([*target.tokens, target.over_token, target.live["host"]])
     token = draw(st.one_of(real_token, real_token, any_text, st.text(non_ascii, min_size=1)))
     base = f"/api/games/{game}/seats/{seat}"
-    api = [base, base + "/moves", base + "/events", "/api/games"]
-    pages = ["/", f"/play/{game}/{seat}", f"/watch/{game}", "/static/table.js"]
+    api = [base, base + "/moves", base + "/events", base + "/rematch", "/api/games"]
+    api += [f"/api/games/{game}/claims", f"/api/games/{game}/host"]
+    api += [f"/api/games/{game}/host/seats/{seat}"]
+    pages = ["/", f"/play/{game}/{seat}", f"/watch/{game}", f"/join/{game}", f"/host/{game}"]
+    pages += ["/static/table.js"]
     others = [f"/static/{game}", "/api/bots", f"/api/{game}"]
     path = draw(st.sampled_from(api * 3 + pages + others))
     verb = draw(method)
