@@ -156,7 +156,7 @@ class CoupEnv(gymnasium.Env[Any, Any]):
         again, is eliminated, or the game ends."""
         if not self._learner_asked():
             raise RuntimeError("the episode is over: call reset() before step()")
-        move = self.codec.decode(int(action), self.seat)
+        move = self._arrays.move(self.game, self.seat, int(action))
         try:
             self.game = apply(self.game, move)
         except IllegalMoveError:

@@ -58,7 +58,6 @@ from coup_rules.ai.seats import (
 )
 from coup_rules.config import Config
 from coup_rules.engine import apply
-from coup_rules.moves import Move
 from coup_rules.narrate import describe_event
 from coup_rules.setup import new_game
 from coup_rules.state import GameState
@@ -222,7 +221,6 @@ class CoupEnv(AECEnv):
         )
         self._action_spaces = {a: _Actions(self.codec.size) for a in self.possible_agents}
         self._observation_spaces = {a: self._observation_space for a in self.possible_agents}
-        self._moves: dict[tuple[int, int], Move] = {}
         self._bot_rngs: dict[int, random.Random] = {}
         self.game: GameState = new_game(self.config)
         self._rendered = 0
@@ -269,13 +267,6 @@ class CoupEnv(AECEnv):
         self.game = new_game(self.config, seed=game_seed, **deal_options(options))
         self._start(game_seed)
 
-    def _decode(self, action: Any, seat: int) -> Move:
-        key = (int(action), seat)
-        move = self._moves.get(key)
-        if move is None:
-            move = self._moves[key] = self.codec.decode(*key)
-        return move
-
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation vector and action mask, from what its seat may know."""
         seat = self._seat[agent]
@@ -294,8 +285,10 @@ class CoupEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.game = apply(self.game, self._decode(action, self._seat[agent]))
-        self._bots_play()
+        seat = self._seat[agent]
+        self.game = apply(self.game, self._arrays.move(self.game, seat, int(action)))
+        if self.opponents:
+            self._bots_play()
         if self.game.is_over:
             self._clear_rewards()
             self._finish()

@@ -52,16 +52,19 @@ class ClaimTracker:
 
     def feed(self, event: Event) -> None:
         """Take one more event into account (any viewer's form: only public fields are read)."""
-        if type(event) not in ClaimTracker.READS:
+        cls = type(event)
+        if cls not in ClaimTracker.READS:
             return
         claims = self._claims
         # Every event read concerns one seat: the actor of an action, the player of the others.
         seat: int = (
             event.action.player if isinstance(event, ActionDeclared) else getattr(event, "player")  # noqa: B009
         )
-        before = frozenset(claims.get(seat, ()))
+        # An event either only adds to the seat's claims or only takes from them, so they
+        # changed exactly when their number did.
+        before = len(claims.get(seat, _NONE))
         self._feed(event)
-        if before != claims.get(seat, frozenset()):
+        if before != len(claims.get(seat, _NONE)):
             self.version += 1
             self.touched[seat] = self.version
 

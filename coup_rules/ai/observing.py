@@ -121,7 +121,9 @@ class GameObserver:
             mine.seen = len(card_events)
         out = mine.out
         pending = core.pending
-        shown = core.shown if _is_shown(pending, seat) else None
+        shown = (
+            core.shown if type(pending) is InquisitorChoice and _is_shown(pending, seat) else None
+        )
         # What the viewer knows of the cards changes with the events, and with a draft or an
         # Examine in progress (see CardTracker.places).
         adjusting = pending if type(pending) in _ADJUSTS else None
