@@ -25,6 +25,9 @@ an agent that reads the mask must do, in the cheapest way NumPy offers):
   as it was before;
 - **Gymnasium**: ``coup_rules.gymnasium.CoupEnv`` (one learning seat, three random bots): the
   learner's decisions only are counted, the bots' moves are part of each ``step``;
+- **PettingZoo raw, constant vector**: ``CoupEnv`` whose ``observe`` hands out a copy of a
+  constant vector beside the real mask: the game, the mask and PettingZoo, without the
+  observation (what the observation costs is the difference to **PettingZoo raw**);
 - **null env, raw** and **null env, env()'s wrappers**: the floor of the AEC loop itself: an
   environment with four agents taking turns, games as long as a random 4-player game on
   average, whose ``observe`` hands out copies of a constant vector and mask of the real sizes
@@ -94,6 +97,21 @@ class ViewEncodedEnv(CoupEnv):
         if agent == self.agent_selection and not self.game.is_over:
             mask[self.codec.indices(legal_moves(self.game, seat))] = 1
         return {"observation": vector, "action_mask": mask}
+
+
+class ConstantVectorEnv(CoupEnv):
+    """The raw environment with a free observation: a constant vector, the real mask."""
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self._seat[agent]
+        arrays = self._arrays
+        if agent == self.agent_selection and not self.game.is_over:
+            mask = arrays.mask(self.game, seat)
+        else:
+            mask = arrays.no_moves()
+        return {"observation": self._constant.copy(), "action_mask": mask}
+
+    _constant = np.zeros(CoupEnv(players=PLAYERS).encoder.size, dtype=np.float32)
 
 
 def old_env() -> Any:
@@ -207,6 +225,9 @@ def contenders() -> dict[str, Callable[[float, int], tuple[int, float]]]:
         ),
         "PettingZoo env(), view-encoded": lambda s, seed: aec_round(old_env, s, seed),
     }
+    found["PettingZoo raw, constant vector"] = lambda s, seed: aec_round(
+        lambda: ConstantVectorEnv(players=PLAYERS), s, seed
+    )
     if importlib.util.find_spec("gymnasium") is not None:
         found["Gymnasium (learner's decisions)"] = gym_round
     found["null env, raw"] = lambda s, seed: aec_round(NullEnv, s, seed)
