@@ -95,8 +95,8 @@ _FORWARDED = (
     "truncations",
     "_cumulative_rewards",
 )
-"""The attributes a wrapper reads at every step (a step of ``env()`` reads them about thirty
-times). PettingZoo's wrappers forward them through ``__getattr__``, after a failed look-up, one
+"""The attributes a wrapper reads at every step (a step of ``env()`` reads them many times).
+PettingZoo's wrappers forward them through ``__getattr__``, after a failed look-up, one
 wrapper after the other down to the raw environment. The wrappers of ``env()`` read them from the
 raw environment at once instead, with a property whose getter is an ``operator.attrgetter`` (no
 Python call): the wrappers between never hold these attributes themselves, so the value is the
