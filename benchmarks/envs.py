@@ -7,19 +7,32 @@ smoke run; ``--json FILE`` also writes them to FILE. Needs the ``[pettingzoo]`` 
 Every contender plays whole random 4-player base games, round after round, each round for a fixed
 amount of process CPU time, the contenders interleaved so that they share the machine's load
 alike; the figures are the medians over rounds, and each ratio is the median of the per-round
-ratios to the bare engine:
+ratios to the bare engine.
 
-- **engine**: ``to_act``, a random seat, ``legal_moves``, a random move, ``apply``;
-- **PettingZoo raw**: ``CoupEnv``: ``last()`` (the observation vector and the action mask), a
-  random action among the mask's ones, ``step``;
-- **PettingZoo env()**: the same in PettingZoo's standard wrappers;
+Each loop picks its move the same way: ``rng.choice`` (one ``random.Random``, seeded per round)
+over a Python sequence of the legal choices, which the engine hands out as a tuple and an
+environment as a mask, turned into its indices by NumPy (``mask.nonzero()[0].tolist()``: what
+an agent that reads the mask must do, in the cheapest way NumPy offers):
+
+- **engine**: ``to_act``, a random seat among them, ``legal_moves``, a random move, ``apply``;
+- **PettingZoo raw**: ``CoupEnv``: ``agent_iter``, ``last()`` (the observation vector and the
+  action mask, each a new array), a random action among the mask's ones, ``step``;
+- **PettingZoo env()**: the same in ``env()``'s wrappers (PettingZoo's standard three);
 - **PettingZoo raw, view-encoded**: the raw environment observing as it did before observations
   were kept up to date, ``ObservationEncoder.encode(view(state, seat))`` at every step (what the
-  issue measured at 7.5 k decisions/s against 186 k for the engine);
+  issue measured at 7.5 k decisions/s against 186 k for the engine; its ``step`` is today's);
 - **PettingZoo env(), view-encoded**: that one in PettingZoo's own standard wrappers: ``env()``
   as it was before;
 - **Gymnasium**: ``coup_rules.gymnasium.CoupEnv`` (one learning seat, three random bots): the
-  learner's decisions only are counted, the bots' moves are part of each ``step``.
+  learner's decisions only are counted, the bots' moves are part of each ``step``;
+- **PettingZoo raw, constant vector**: ``CoupEnv`` whose ``observe`` hands out a copy of a
+  constant vector beside the real mask: the game, the mask and PettingZoo, without the
+  observation (what the observation costs is the difference to **PettingZoo raw**);
+- **null env, raw** and **null env, env()'s wrappers**: the floor of the AEC loop itself: an
+  environment with four agents taking turns, games as long as a random 4-player game on
+  average, whose ``observe`` hands out copies of a constant vector and mask of the real sizes
+  and whose ``step`` does only PettingZoo's bookkeeping (no game at all), in the same loop, bare
+  and in the same wrappers as ``env()``.
 
 A decision is one move chosen and applied. The turn limit is 200 turns, as in the environments.
 """
@@ -39,13 +52,22 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from coup_rules import Config, apply, legal_moves, new_game, to_act, view
-from coup_rules.pettingzoo import CoupEnv, env
+from coup_rules.pettingzoo import (  # the wrappers env() puts around the raw environment
+    CoupEnv,
+    _AssertOutOfBounds,
+    _OrderEnforcing,
+    _TerminateIllegal,
+    env,
+)
 
 PLAYERS = 4
 MAX_TURNS = 200
+NULL_GAME = 38
+"""The decisions of a null env's game: about those of a random 4-player game."""
 
 
 def engine_round(seconds: float, seed: int) -> tuple[int, float]:
@@ -77,12 +99,79 @@ class ViewEncodedEnv(CoupEnv):
         return {"observation": vector, "action_mask": mask}
 
 
+class ConstantVectorEnv(CoupEnv):
+    """The raw environment with a free observation: a constant vector, the real mask."""
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self._seat[agent]
+        arrays = self._arrays
+        if agent == self.agent_selection and not self.game.is_over:
+            mask = arrays.mask(self.game, seat)
+        else:
+            mask = arrays.no_moves()
+        return {"observation": self._constant.copy(), "action_mask": mask}
+
+    _constant = np.zeros(CoupEnv(players=PLAYERS).encoder.size, dtype=np.float32)
+
+
 def old_env() -> Any:
     """The view-encoded environment in PettingZoo's own standard wrappers: ``env()`` before."""
     e: Any = ViewEncodedEnv(players=PLAYERS)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)
+
+
+class NullEnv(AECEnv):
+    """The AEC loop's floor: agents take turns in games of ``NULL_GAME`` decisions, observing a
+    constant vector and mask of ``CoupEnv``'s sizes (copies, as ``CoupEnv`` hands out), and each
+    ``step`` is PettingZoo's bookkeeping only."""
+
+    metadata: dict[str, Any] = {"name": "null_v0", "is_parallelizable": False}  # noqa: RUF012
+
+    def __init__(self) -> None:
+        super().__init__()
+        real = CoupEnv(players=PLAYERS)
+        self.possible_agents = real.possible_agents[:]
+        self._space = real.action_space(self.possible_agents[0])
+        self._vector = np.zeros(real.encoder.size, dtype=np.float32)
+        self._mask = np.zeros(real.codec.size, dtype=np.int8)
+        self._mask[[0, 5, 9]] = 1
+        self._decisions = 0
+
+    def action_space(self, agent: str) -> Any:
+        return self._space
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        return {"observation": self._vector.copy(), "action_mask": self._mask.copy()}
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self._decisions = 0
+        self.agent_selection = self.agents[0]
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self._decisions += 1
+        if self._decisions >= NULL_GAME:
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = self.agents[self._decisions % len(self.agents)]
+
+
+def null_env() -> Any:
+    """The null env in the same wrappers as ``env()``."""
+    return _OrderEnforcing(_AssertOutOfBounds(_TerminateIllegal(NullEnv(), illegal_reward=-1)))
 
 
 def aec_round(make: Callable[[], Any], seconds: float, seed: int) -> tuple[int, float]:
@@ -100,7 +189,7 @@ def aec_round(make: Callable[[], Any], seconds: float, seed: int) -> tuple[int, 
             if terminated or truncated:
                 e.step(None)
                 continue
-            e.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+            e.step(rng.choice(observation["action_mask"].nonzero()[0].tolist()))
             decisions += 1
     return decisions, time.process_time() - start
 
@@ -119,7 +208,7 @@ def gym_round(seconds: float, seed: int) -> tuple[int, float]:
         game += 1
         done = False
         while not done:
-            action = rng.choice(np.flatnonzero(info["action_mask"]).tolist())
+            action = rng.choice(info["action_mask"].nonzero()[0].tolist())
             _, _, terminated, truncated, info = e.step(action)
             done = terminated or truncated
             decisions += 1
@@ -136,8 +225,13 @@ def contenders() -> dict[str, Callable[[float, int], tuple[int, float]]]:
         ),
         "PettingZoo env(), view-encoded": lambda s, seed: aec_round(old_env, s, seed),
     }
+    found["PettingZoo raw, constant vector"] = lambda s, seed: aec_round(
+        lambda: ConstantVectorEnv(players=PLAYERS), s, seed
+    )
     if importlib.util.find_spec("gymnasium") is not None:
         found["Gymnasium (learner's decisions)"] = gym_round
+    found["null env, raw"] = lambda s, seed: aec_round(NullEnv, s, seed)
+    found["null env, env()'s wrappers"] = lambda s, seed: aec_round(null_env, s, seed)
     return found
 
 

@@ -32,12 +32,13 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from coup_rules.ai.arrays import ArrayObserver
 from coup_rules.ai.encoding import MoveCodec, ObservationEncoder
 from coup_rules.ai.observing import GameObserver
 from coup_rules.ai.seats import asked, bot_streams, deal_options, play_bots, seat_bots
 from coup_rules.bots import Bot
 from coup_rules.config import Config
-from coup_rules.engine import apply, legal_moves
+from coup_rules.engine import apply
 from coup_rules.errors import IllegalMoveError
 from coup_rules.narrate import describe_event
 from coup_rules.setup import new_game
@@ -91,6 +92,7 @@ class CoupEnv(gymnasium.Env[Any, Any]):
         self.codec = MoveCodec(self.config)
         self.encoder = ObservationEncoder(self.config)
         self.observer = GameObserver(self.encoder)
+        self._arrays = ArrayObserver(self.observer, self.codec)
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
         high = np.asarray(self.encoder.high, dtype=np.float32)
@@ -133,8 +135,7 @@ class CoupEnv(gymnasium.Env[Any, Any]):
         return self._observe(), {"action_mask": self.action_masks()}
 
     def _observe(self) -> Any:
-        size = self.encoder.size
-        return np.fromiter(self.observer.vector(self.game, self.seat), np.float32, size)
+        return self._arrays.vector(self.game, self.seat)
 
     def _learner_asked(self) -> bool:
         game = self.game
@@ -146,17 +147,16 @@ class CoupEnv(gymnasium.Env[Any, Any]):
 
     def action_masks(self) -> Any:
         """The learner's legal actions now, as an ``int8`` array (all zeros once it is over)."""
-        mask = np.zeros(self.codec.size, dtype=np.int8)
         if self._learner_asked():
-            mask[self.codec.indices(legal_moves(self.game, self.seat))] = 1
-        return mask
+            return self._arrays.mask(self.game, self.seat)
+        return self._arrays.no_moves()
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Play the learner's move ``action``, then the bots' moves until the learner is asked
         again, is eliminated, or the game ends."""
         if not self._learner_asked():
             raise RuntimeError("the episode is over: call reset() before step()")
-        move = self.codec.decode(int(action), self.seat)
+        move = self._arrays.move(self.game, self.seat, int(action))
         try:
             self.game = apply(self.game, move)
         except IllegalMoveError:

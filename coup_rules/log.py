@@ -145,6 +145,10 @@ class Log(Sequence[Event]):
 
     def compact_tail(self, since: int) -> tuple[Compact, ...]:
         """The compact events from index ``since`` on (for equality, hashing and redaction)."""
+        chunk = self._chunk
+        start = self._len - len(chunk)
+        if since >= start:  # within the newest node (a reader following a game step by step)
+            return chunk if since == start else chunk[since - start :]
         since = max(0, since)
         nodes, start = self._nodes_since(since)
         out = [item for node in nodes for item in node._chunk]

@@ -36,6 +36,7 @@ PettingZoo, Gymnasium and NumPy are imported here only: ``import coup_rules`` ne
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -43,6 +44,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from coup_rules.ai.arrays import ArrayObserver
 from coup_rules.ai.encoding import MoveCodec, ObservationEncoder
 from coup_rules.ai.observing import GameObserver
 from coup_rules.ai.seats import (
@@ -55,8 +57,7 @@ from coup_rules.ai.seats import (
     seat_bots,
 )
 from coup_rules.config import Config
-from coup_rules.engine import apply, legal_moves
-from coup_rules.moves import Move
+from coup_rules.engine import apply
 from coup_rules.narrate import describe_event
 from coup_rules.setup import new_game
 from coup_rules.state import GameState
@@ -94,43 +95,87 @@ _FORWARDED = (
     "truncations",
     "_cumulative_rewards",
 )
-"""The attributes a wrapper reads at every step. PettingZoo's wrappers forward them through
-``__getattr__``, after a failed look-up at every level; the wrappers of ``env()`` forward them
-with a property each instead, which makes a step of ``env()`` about 40 % faster
-(``benchmarks/envs.py``)."""
+"""The attributes a wrapper reads at every step (a step of ``env()`` reads them many times).
+PettingZoo's wrappers forward them through ``__getattr__``, after a failed look-up, one
+wrapper after the other down to the raw environment. The wrappers of ``env()`` read them from the
+raw environment at once instead, with a property whose getter is an ``operator.attrgetter`` (no
+Python call): the wrappers between never hold these attributes themselves, so the value is the
+same (``benchmarks/envs.py`` measures what it saves)."""
+
+_BEFORE_RESET = frozenset(
+    ("agent_selection", "agents", "infos", "rewards", "terminations", "truncations")
+)
+"""The attributes of ``_FORWARDED`` that ``OrderEnforcingWrapper`` refuses before the first
+reset (the others it forwards at any time)."""
 
 
-def _forward(name: str) -> property:
-    return property(lambda self: getattr(self.env, name), doc=f"The wrapped env's {name}.")
+class _NotReset:
+    """What ``env()``'s outer wrapper reads ``_BEFORE_RESET`` from until the first reset: an
+    ``AttributeError`` that says so, as PettingZoo's ``OrderEnforcingWrapper`` raises."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        raise AttributeError(f"{name} cannot be accessed before reset")
 
 
-def _forward_after_reset(name: str) -> property:
-    """Forwards ``name``, or lets ``OrderEnforcingWrapper`` refuse it before the first reset."""
-
-    def get(self: Any) -> Any:
-        if not self._has_reset:
-            return wrappers.OrderEnforcingWrapper.__getattr__(self, name)
-        return getattr(self.env, name)
-
-    return property(get, doc=f"The wrapped env's {name}, once reset.")
+def _forward(target: str, name: str) -> property:
+    return property(attrgetter(f"{target}.{name}"), doc=f"The raw env's {name}.")
 
 
 class _TerminateIllegal(wrappers.TerminateIllegalWrapper):
-    """PettingZoo's ``TerminateIllegalWrapper``, forwarding ``_FORWARDED`` directly."""
+    """PettingZoo's ``TerminateIllegalWrapper``, reading ``_FORWARDED`` from the raw env."""
+
+    def __init__(self, env: AECEnv, illegal_reward: float) -> None:
+        super().__init__(env, illegal_reward)
+        self._raw = env.unwrapped
 
 
 class _AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper):
-    """PettingZoo's ``AssertOutOfBoundsWrapper``, forwarding ``_FORWARDED`` directly."""
+    """PettingZoo's ``AssertOutOfBoundsWrapper``, reading ``_FORWARDED`` from the raw env."""
+
+    def __init__(self, env: AECEnv) -> None:
+        super().__init__(env)
+        self._raw = env.unwrapped
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
-    """PettingZoo's ``OrderEnforcingWrapper``, forwarding ``_FORWARDED`` directly once reset."""
+    """PettingZoo's ``OrderEnforcingWrapper``, reading ``_FORWARDED`` from the raw env (those
+    of ``_BEFORE_RESET`` once reset)."""
+
+    def __init__(self, env: AECEnv) -> None:
+        super().__init__(env)
+        self._raw = env.unwrapped
+        self._once_reset: object = _NotReset()
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._once_reset = self._raw
+        super().reset(seed=seed, options=options)
 
 
 for _name in _FORWARDED:
-    setattr(_TerminateIllegal, _name, _forward(_name))
-    setattr(_AssertOutOfBounds, _name, _forward(_name))
-    setattr(_OrderEnforcing, _name, _forward_after_reset(_name))
+    setattr(_TerminateIllegal, _name, _forward("_raw", _name))
+    setattr(_AssertOutOfBounds, _name, _forward("_raw", _name))
+    setattr(
+        _OrderEnforcing,
+        _name,
+        _forward("_once_reset" if _name in _BEFORE_RESET else "_raw", _name),
+    )
+
+
+class _Actions(spaces.Discrete):
+    """``Discrete(n)`` that answers ``contains`` for a plain ``int`` without NumPy (the same
+    answer: ``AssertOutOfBoundsWrapper`` asks it at every step); any other value it leaves to
+    ``Discrete``."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(n)
+        self._size = n
+
+    def contains(self, x: Any) -> bool:
+        if type(x) is int:
+            return 0 <= x < self._size
+        return super().contains(x)
 
 
 class CoupEnv(AECEnv):
@@ -160,6 +205,7 @@ class CoupEnv(AECEnv):
         self.codec = MoveCodec(self.config)
         self.encoder = ObservationEncoder(self.config)
         self.observer = GameObserver(self.encoder)
+        self._arrays = ArrayObserver(self.observer, self.codec)
         self.opponents = seat_bots(opponents, players)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{s}" for s in range(players) if s not in self.opponents]
@@ -173,10 +219,8 @@ class CoupEnv(AECEnv):
                 "action_mask": spaces.Box(low=0, high=1, shape=(self.codec.size,), dtype=np.int8),
             }
         )
-        self._action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
+        self._action_spaces = {a: _Actions(self.codec.size) for a in self.possible_agents}
         self._observation_spaces = {a: self._observation_space for a in self.possible_agents}
-        self._masks: dict[int, tuple[tuple[Move, ...], Any]] = {}
-        self._moves: dict[tuple[int, int], Move] = {}
         self._bot_rngs: dict[int, random.Random] = {}
         self.game: GameState = new_game(self.config)
         self._rendered = 0
@@ -223,31 +267,15 @@ class CoupEnv(AECEnv):
         self.game = new_game(self.config, seed=game_seed, **deal_options(options))
         self._start(game_seed)
 
-    def _mask_indices(self, seat: int) -> Any:
-        """The indices of the seat's legal moves (remembered for the last tuple of moves)."""
-        moves = legal_moves(self.game, seat)
-        known = self._masks.get(seat)
-        if known is not None and known[0] is moves:
-            return known[1]
-        indices = np.array(self.codec.indices(moves), dtype=np.intp)
-        self._masks[seat] = (moves, indices)
-        return indices
-
-    def _decode(self, action: Any, seat: int) -> Move:
-        key = (int(action), seat)
-        move = self._moves.get(key)
-        if move is None:
-            move = self._moves[key] = self.codec.decode(*key)
-        return move
-
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation vector and action mask, from what its seat may know."""
         seat = self._seat[agent]
-        vector = np.fromiter(self.observer.vector(self.game, seat), np.float32, self.encoder.size)
-        mask = np.zeros(self.codec.size, dtype=np.int8)
+        arrays = self._arrays
         if agent == self.agent_selection and not self.game.is_over:
-            mask[self._mask_indices(seat)] = 1
-        return {"observation": vector, "action_mask": mask}
+            mask = arrays.mask(self.game, seat)
+        else:
+            mask = arrays.no_moves()
+        return {"observation": arrays.vector(self.game, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         """Play the selected agent's move ``action`` (an index of the move table), then the
@@ -257,8 +285,10 @@ class CoupEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.game = apply(self.game, self._decode(action, self._seat[agent]))
-        self._bots_play()
+        seat = self._seat[agent]
+        self.game = apply(self.game, self._arrays.move(self.game, seat, int(action)))
+        if self.opponents:
+            self._bots_play()
         if self.game.is_over:
             self._clear_rewards()
             self._finish()

@@ -3,8 +3,10 @@
 ``GameObserver.vector(state, seat)`` must be, component for component, the vector that
 ``ObservationEncoder.encode`` builds from the seat's whole view, and that vector must still be
 the one of the encoder as first released (``tests/oracle/observation.py``): learned networks
-and vectorised copies of the environments depend on that layout. Checked at every step of random
-games of every variant, for every seat and a spectator, including states skipped over.
+and vectorised copies of the environments depend on that layout. The claims it reads are held
+to the claim tracking as first released (``tests/oracle/claims.py``), event by event. Checked
+at every step of random games of every variant, for every seat and a spectator, including
+states skipped over.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ import pytest
 from hypothesis import given, settings
 
 from coup_rules import Config, GameState, new_game, view
+from coup_rules.ai.claims import ClaimTracker
 from coup_rules.ai.encoding import ObservationEncoder
 from coup_rules.ai.observing import GameObserver
+from tests.oracle.claims import released_records
 from tests.oracle.observation import ReleasedObservationEncoder
 from tests.strategies import random_play, reachable_games
 
@@ -57,6 +61,32 @@ def test_kept_up_vectors_equal_the_released_encoder_at_every_step(
                 expected = released.encode(seen)
                 assert encoder.encode(seen) == expected
                 assert observer.vector(state, seat) == expected
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_claims_kept_up_equal_the_released_tracking_event_by_event(
+    players: int, variant: dict[str, bool]
+) -> None:
+    """After every event of random games: the same claims and last claims as the tracking first
+    released, and the version moves, with the seat marked touched, exactly when a seat's claims
+    changed."""
+    config = Config(players=players, max_turns=60, **variant)
+    for seed in range(3):
+        final = random_play(new_game(config, seed=seed), random.Random(seed), 600)[-1]
+        events = list(final.log)
+        tracker = ClaimTracker(config.exchanger)
+        for event, (record, changed) in zip(
+            events, released_records(events, config.exchanger), strict=True
+        ):
+            version = tracker.version
+            tracker.feed(event)
+            assert tracker.record() == record
+            if changed == -1:
+                assert tracker.version == version
+            else:
+                assert tracker.version == version + 1
+                assert tracker.touched[changed] == tracker.version
 
 
 @settings(max_examples=25, deadline=None)

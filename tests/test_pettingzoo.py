@@ -2,7 +2,9 @@
 
 PettingZoo's own ``api_test`` and ``seed_test`` for 2, 4 and 6 players in every variant, the
 rewards at the end of a game (R-TURN-8 for the draw at the turn limit), bots seated inside the
-environment and fixed deals. Skipped when the extra is not installed.
+environment and fixed deals; every observation equal to the view's vector, each array handed
+out the agent's own, the masks right past their bounded memo, and env()'s wrappers answering
+as PettingZoo's. Skipped when the extra is not installed.
 """
 
 from __future__ import annotations
@@ -14,9 +16,12 @@ import pytest
 
 pytest.importorskip("pettingzoo", reason="the [pettingzoo] extra is not installed")
 
+import numpy as np
+from gymnasium.spaces import Discrete
 from pettingzoo.test import api_test, seed_test
 
 from coup_rules import Character, legal_moves, to_act, view
+from coup_rules.ai import arrays
 from coup_rules.bots import BluffBot
 from coup_rules.pettingzoo import CoupEnv, env
 
@@ -150,3 +155,77 @@ def test_pettingzoo_api_and_seed_tests_with_bots_seated() -> None:
 
     api_test(make(), num_cycles=200)
     seed_test(make, num_cycles=200)
+
+
+def test_every_observation_is_the_view_s_vector_and_the_legal_moves_mask() -> None:
+    """At every step of games of every variant, through env()'s wrappers: the selected agent's
+    vector is encode(view), float32, and its mask marks exactly its legal moves."""
+    for players, inquisitor, reformation in [(2, True, False), (4, False, True), (5, True, True)]:
+        e = env(players=players, inquisitor=inquisitor, reformation=reformation)
+        raw = e.unwrapped
+        e.reset(seed=players)
+        rng = random.Random(players)
+        for agent in e.agent_iter():
+            obs, _, terminated, truncated, _ = e.last()
+            seat = raw._seat[agent]
+            assert obs["observation"].dtype == np.float32
+            assert obs["observation"].tolist() == raw.encoder.encode(view(raw.game, seat))
+            if terminated or truncated:
+                e.step(None)
+                continue
+            legal = {raw.codec.encode(m) for m in legal_moves(raw.game, seat)}
+            assert set(obs["action_mask"].nonzero()[0].tolist()) == legal
+            e.step(rng.choice(sorted(legal)))
+
+
+def test_an_observation_is_the_agent_s_own_to_change() -> None:
+    """Changing the arrays handed out changes neither the next observation nor the game."""
+    raw = CoupEnv(players=3)
+    raw.reset(seed=4)
+    agent = raw.agent_selection
+    first = raw.observe(agent)
+    expected_vector = first["observation"].copy()
+    expected_mask = first["action_mask"].copy()
+    first["observation"][:] = 7
+    first["action_mask"][:] = 1
+    again = raw.observe(agent)
+    assert (again["observation"] == expected_vector).all()
+    assert (again["action_mask"] == expected_mask).all()
+
+
+def test_masks_stay_right_when_the_mask_memo_starts_again(monkeypatch: Any) -> None:
+    """The masks are remembered per tuple of legal moves in a bounded memo: when it is full it
+    starts again empty, and every mask is still the seat's legal moves."""
+    monkeypatch.setattr(arrays, "MASK_MEMO", 2)
+    raw = CoupEnv(players=4)
+    raw.reset(seed=6)
+    rng = random.Random(6)
+    while not raw.game.is_over:
+        seat = raw._seat[raw.agent_selection]
+        mask = raw.observe(raw.agent_selection)["action_mask"]
+        legal = [raw.codec.encode(m) for m in legal_moves(raw.game, seat)]
+        assert mask.nonzero()[0].tolist() == sorted(legal)
+        assert len(raw._arrays._masks) <= 2
+        raw.step(rng.choice(legal))
+
+
+def test_env_refuses_its_attributes_before_the_first_reset() -> None:
+    """As PettingZoo's OrderEnforcingWrapper does; after reset they are the raw env's own."""
+    e = env(players=3)
+    for name in ("agents", "agent_selection", "terminations", "rewards", "infos"):
+        with pytest.raises(AttributeError, match="before reset"):
+            getattr(e, name)
+    assert e.possible_agents == ["player_0", "player_1", "player_2"]
+    e.reset(seed=1)
+    play_out(e, 1)
+    raw = e.unwrapped
+    assert e.terminations is raw.terminations and e.truncations is raw.truncations
+    assert e.agents is raw.agents and e._cumulative_rewards is raw._cumulative_rewards
+
+
+@pytest.mark.parametrize(
+    "value", [0, 5, 48, 49, -1, 10**30, True, np.int64(3), np.int8(60), 2.0, "3", None]
+)
+def test_the_action_space_contains_what_discrete_contains(value: object) -> None:
+    space = CoupEnv(players=4).action_space("player_0")
+    assert space.contains(value) == Discrete(space.n).contains(value)

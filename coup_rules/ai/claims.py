@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from coup_rules.actions import claimed_character
 from coup_rules.cards import Character
@@ -36,10 +36,9 @@ class ClaimTracker:
 
     __slots__ = ("_claims", "_last", "exchanger", "touched", "version")
 
-    READS: ClassVar[frozenset[type]] = frozenset(
-        (ActionDeclared, Blocked, Conceded, Proved, InfluenceLost, CardsReturned, Eliminated)
-    )
-    """The classes of the events ``feed`` reads; it passes over any other."""
+    READS: ClassVar[frozenset[type]]
+    """The classes of the events ``feed`` reads (those of ``_READERS``); it passes over any
+    other."""
 
     def __init__(self, exchanger: Character) -> None:
         self.exchanger = exchanger
@@ -52,43 +51,56 @@ class ClaimTracker:
 
     def feed(self, event: Event) -> None:
         """Take one more event into account (any viewer's form: only public fields are read)."""
-        if type(event) not in ClaimTracker.READS:
+        read = _READERS.get(type(event))
+        if read is None:
             return
-        claims = self._claims
         # Every event read concerns one seat: the actor of an action, the player of the others.
-        seat: int = (
-            event.action.player if isinstance(event, ActionDeclared) else getattr(event, "player")  # noqa: B009
-        )
-        before = frozenset(claims.get(seat, ()))
-        self._feed(event)
-        if before != claims.get(seat, frozenset()):
+        seat, changed = read(self, event)
+        if changed:
             self.version += 1
             self.touched[seat] = self.version
 
-    def _feed(self, event: Event) -> None:
-        claims = self._claims
-        last = self._last
-        match event:
-            case ActionDeclared(action=action):
-                claim = claimed_character(action, self.exchanger)
-                last[action.player] = claim
-                if claim is not None:
-                    claims.setdefault(action.player, set()).add(claim)
-            case Blocked(player=player, character=character):
-                claims.setdefault(player, set()).add(character)
-                last[player] = character
-            case Conceded(player=player):
-                given_up = last.get(player)
-                if given_up is not None:
-                    claims.get(player, set()).discard(given_up)
-            case Proved(player=player, cards=cards):
-                claims.get(player, set()).difference_update(cards)
-            case InfluenceLost(player=player, character=character):
-                claims.get(player, set()).discard(character)
-            case CardsReturned(player=player) | Eliminated(player=player):
-                claims.pop(player, None)
-            case _:
-                pass
+    def _claim(self, seat: int, claim: Character | None) -> bool:
+        """``seat`` claims ``claim`` (``None``: nothing): whether its claims changed."""
+        self._last[seat] = claim  # what a Concede would give up
+        if claim is None:
+            return False
+        held = self._claims.get(seat)
+        if held is None:
+            self._claims[seat] = {claim}
+            return True
+        if claim in held:
+            return False
+        held.add(claim)
+        return True
+
+    def _drop(self, seat: int, cards: Iterable[Character]) -> bool:
+        """``seat`` no longer claims ``cards``: whether its claims changed."""
+        held = self._claims.get(seat)
+        if not held or held.isdisjoint(cards):
+            return False
+        held.difference_update(cards)
+        return True
+
+    def _declared(self, event: ActionDeclared) -> tuple[int, bool]:
+        action = event.action
+        return action.player, self._claim(action.player, claimed_character(action, self.exchanger))
+
+    def _blocked(self, event: Blocked) -> tuple[int, bool]:
+        return event.player, self._claim(event.player, event.character)
+
+    def _conceded(self, event: Conceded) -> tuple[int, bool]:
+        given_up = self._last.get(event.player)
+        return event.player, given_up is not None and self._drop(event.player, (given_up,))
+
+    def _proved(self, event: Proved) -> tuple[int, bool]:
+        return event.player, self._drop(event.player, event.cards)
+
+    def _lost(self, event: InfluenceLost) -> tuple[int, bool]:
+        return event.player, self._drop(event.player, (event.character,))
+
+    def _cleared(self, event: CardsReturned | Eliminated) -> tuple[int, bool]:
+        return event.player, bool(self._claims.pop(event.player, None))
 
     def of(self, seat: int) -> AbstractSet[Character]:
         """The standing claims of ``seat`` now (the tracker's own set: read it, never change
@@ -104,6 +116,21 @@ class ClaimTracker:
         last claim (in an action, ``None`` for an action that claims nothing, or in a block):
         the one a ``Concede`` would give up."""
         return {seat: set(cards) for seat, cards in self._claims.items()}, dict(self._last)
+
+
+_READERS: dict[type, Callable[[ClaimTracker, Any], tuple[int, bool]]] = {
+    ActionDeclared: ClaimTracker._declared,
+    Blocked: ClaimTracker._blocked,
+    Conceded: ClaimTracker._conceded,
+    Proved: ClaimTracker._proved,
+    InfluenceLost: ClaimTracker._lost,
+    CardsReturned: ClaimTracker._cleared,
+    Eliminated: ClaimTracker._cleared,
+}
+"""How ``ClaimTracker.feed`` reads each class of ``READS``: the seat the event concerns, and
+whether that seat's claims changed (a claim made, or given up: conceded, proved, lost, or every
+claim dropped when the seat exchanges or is eliminated)."""
+ClaimTracker.READS = frozenset(_READERS)
 
 
 def standing_claims(events: Iterable[Event], exchanger: Character) -> dict[int, set[Character]]:

@@ -2,7 +2,9 @@
 
 Both depend only on the game's ``Config`` (not on the position), so a network's input and output
 layers can be sized once per configuration. Pure Python: the PettingZoo and OpenSpiel adapters
-wrap these lists in their own array types.
+wrap these lists in their own array types (``fill_array`` gives the vector as a float32
+``array.array``, which NumPy reads without a copy; every component is a small whole number, exact
+in float32).
 
 **Moves** (``MoveCodec``). Index ``i`` stands for one move *of the seat that makes it*: decoding
 takes the acting seat (``decode(i, player)``). The table lists, in the order of the API's move
@@ -28,7 +30,8 @@ R-WIN-3, R-WIN-5); an ``Allow`` passes the question on. The 2-player draft asks 
 from __future__ import annotations
 
 import typing
-from collections.abc import Iterable, Mapping, Sequence
+from array import array
+from collections.abc import Iterable, Mapping, MutableSequence, Sequence
 from itertools import combinations_with_replacement
 from typing import NamedTuple
 
@@ -270,7 +273,9 @@ class ObservationEncoder:
             for s in range(n)
         )
         self._length = len(names)
-        self._zeros = [0.0] * len(names)
+        self._zeros = array("f", bytes(4 * len(names)))
+        self._aims = {cls: "target" in _FIELDS[cls] for cls in ACTION_TYPES}
+        self._shapes: dict[type, _DecisionShape] = {}
         self._chars = len(chars)
         self._court = at[f"court.known.{lower[0]}"]
         self._treasury = at["treasury"]
@@ -324,7 +329,12 @@ class ObservationEncoder:
         """The vector of a position as one seat knows it (what ``encode`` fills from a view;
         ``coup_rules.ai.observing.GameObserver`` fills it from the state and what it tracked,
         section by section with the methods below)."""
-        out: list[float] = [0.0] * self._length
+        return self.fill_array(position).tolist()
+
+    def fill_array(self, position: Position) -> array[float]:
+        """``fill(position)`` as a float32 ``array.array`` (the fill methods below write into
+        such an array, or into a list)."""
+        out = self._zeros[:]
         if position.viewer is not None:
             out[self._me + position.viewer] = 1.0
         claims = position.claims
@@ -348,7 +358,7 @@ class ObservationEncoder:
 
     def fill_seat(
         self,
-        out: list[float],
+        out: MutableSequence[float],
         s: int,
         coins: int,
         hidden: int,
@@ -368,7 +378,9 @@ class ObservationEncoder:
         if allegiance is not None:
             out[loyal if allegiance is Allegiance.LOYALIST else loyal + 1] = 1.0
 
-    def fill_claims(self, out: list[float], s: int, claimed: Iterable[Character]) -> None:
+    def fill_claims(
+        self, out: MutableSequence[float], s: int, claimed: Iterable[Character]
+    ) -> None:
         """Write seat ``s``'s standing claims into ``out``."""
         at = self._seats[s].claims
         out[at : at + self._chars] = self._zeros[at : at + self._chars]
@@ -376,15 +388,15 @@ class ObservationEncoder:
         for card in claimed:
             out[at + rank[card]] = 1.0
 
-    def fill_known(self, out: list[float], s: int, cards: Iterable[Character]) -> None:
+    def fill_known(self, out: MutableSequence[float], s: int, cards: Iterable[Character]) -> None:
         """Write the cards the viewer knows seat ``s`` holds into ``out``."""
         self._count(out, self._seats[s].known, cards)
 
-    def fill_court(self, out: list[float], cards: Iterable[Character]) -> None:
+    def fill_court(self, out: MutableSequence[float], cards: Iterable[Character]) -> None:
         """Write the cards the viewer knows are in the Court into ``out``."""
         self._count(out, self._court, cards)
 
-    def _count(self, out: list[float], at: int, cards: Iterable[Character]) -> None:
+    def _count(self, out: MutableSequence[float], at: int, cards: Iterable[Character]) -> None:
         out[at : at + self._chars] = self._zeros[at : at + self._chars]
         rank = self._rank
         for card in cards:
@@ -392,7 +404,7 @@ class ObservationEncoder:
 
     def fill_table(
         self,
-        out: list[float],
+        out: MutableSequence[float],
         treasury: int,
         reserve: int,
         court_size: int,
@@ -410,7 +422,7 @@ class ObservationEncoder:
 
     def fill_decision(
         self,
-        out: list[float],
+        out: MutableSequence[float],
         active: int,
         to_act: Iterable[int],
         winner: int | None,
@@ -432,29 +444,47 @@ class ObservationEncoder:
             out[self._shown + rank[shown]] = 1.0
         if pending is None:
             return
-        kind = pending.kind
+        shape = self._shapes.get(type(pending))
+        if shape is None:
+            shape = self._shapes[type(pending)] = _decision_shape(type(pending))
+        kind, has_action, has_claim, has_block = shape
         out[self._pending[kind]] = 1.0
-        action: ActionMove | None = getattr(pending, "action", None)
+        if not has_action:
+            return
+        action: ActionMove | None = getattr(pending, "action")  # noqa: B009
         if action is None:
             return
         out[self._action[type(action)]] = 1.0
         out[self._actor + action.player] = 1.0
-        target: int | None = getattr(action, "target", None)
-        if target is not None:
-            out[self._target + target] = 1.0
-        claim: Character | None = getattr(pending, "claim", None)
-        if claim is not None:
-            out[self._claim + rank[claim]] = 1.0
-        block: Block | None = getattr(pending, "block", None)
-        if block is not None:
-            out[self._block + rank[block.character]] = 1.0
-            out[self._blocker + block.player] = 1.0
+        if self._aims[type(action)]:
+            out[self._target + getattr(action, "target")] = 1.0  # noqa: B009
+        if has_claim:
+            claim: Character | None = getattr(pending, "claim")  # noqa: B009
+            if claim is not None:
+                out[self._claim + rank[claim]] = 1.0
+        if has_block:
+            block: Block | None = getattr(pending, "block")  # noqa: B009
+            if block is not None:
+                out[self._block + rank[block.character]] = 1.0
+                out[self._blocker + block.player] = 1.0
         if kind in _ANSWERS:
             out[self._challenger + getattr(pending, "challenger")] = 1.0  # noqa: B009
         elif kind is Decision.LOSE_INFLUENCE:
             out[self._losing + pending.waiting[0]] = 1.0
         elif kind is Decision.KEEP:
             out[self._keep] = getattr(pending, "keep")  # noqa: B009
+
+
+_DecisionShape = tuple[Decision, bool, bool, bool]
+"""What ``fill_decision`` reads of a class of decision: its kind, and whether it has an
+``action``, a ``claim`` and a ``block`` (a field or, for a public decision, a property), so that
+it never asks an instance for what its class does not have."""
+
+
+def _decision_shape(cls: type) -> _DecisionShape:
+    """The ``_DecisionShape`` of a class of decision (public, or the engine's record)."""
+    kind: Decision = getattr(cls, "kind")  # noqa: B009
+    return kind, hasattr(cls, "action"), hasattr(cls, "claim"), hasattr(cls, "block")
 
 
 _ANSWERS = frozenset((Decision.ANSWER_ACTION_CHALLENGE, Decision.ANSWER_BLOCK_CHALLENGE))

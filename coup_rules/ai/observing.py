@@ -16,8 +16,11 @@ applies), and the position's hidden cards are read for the viewer's own seat onl
 
 from __future__ import annotations
 
+from array import array
+
 from coup_rules.ai.claims import ClaimTracker
 from coup_rules.ai.encoding import ObservationEncoder, Position
+from coup_rules.config import Config
 from coup_rules.determinize import CardTracker
 from coup_rules.events import Event
 from coup_rules.records import DraftChoice, InquisitorChoice, ShowChoice
@@ -39,7 +42,7 @@ class GameObserver:
         encoder: the encoder of the game's configuration.
     """
 
-    __slots__ = ("_card_events", "_claims", "_length", "_mine", "encoder")
+    __slots__ = ("_blank", "_card_events", "_claims", "_length", "_mine", "encoder")
 
     def __init__(self, encoder: ObservationEncoder) -> None:
         self.encoder = encoder
@@ -47,6 +50,7 @@ class GameObserver:
         self._length = 0
         self._card_events: list[Event] = []
         self._mine: dict[int | None, _Seat] = {}
+        self._blank: dict[int | None, array[float]] = {}
 
     def reset(self) -> None:
         """Forget the game followed so far (call it before handing states of another game)."""
@@ -60,8 +64,6 @@ class GameObserver:
         events that tell where cards are kept for each seat's tracker."""
         log = state.core.log
         length = len(log)
-        if length == self._length:
-            return
         if length < self._length:
             raise ValueError(
                 f"this state's log holds {length} events, fewer than the {self._length} already "
@@ -90,19 +92,27 @@ class GameObserver:
                 state already handed (``reset()`` first for another game), or ``seat`` is not
                 one of its seats.
         """
+        return self.update(state, seat).tolist()
+
+    def update(self, state: GameState, seat: int | None) -> array[float]:
+        """``vector(state, seat)`` as the observer's own float32 ``array.array`` for that seat,
+        brought up to date in place: read it or copy it (NumPy reads it without a copy:
+        ``numpy.frombuffer(a, numpy.float32)``), never change it. The next call for the seat
+        changes it again; ``reset()`` lets it go.
+
+        Raises:
+            ValueError: as ``vector``.
+        """
         core = state.core
         config = core.config
         encoder = self.encoder
         if config is not encoder.config and config != encoder.config:
             raise ValueError("the state is of another configuration")
-        self._catch_up(state)
+        if len(core.log) != self._length:
+            self._catch_up(state)
         mine = self._mine.get(seat)
         if mine is None:
-            if seat is not None and (type(seat) is not int or not 0 <= seat < config.players):
-                raise ValueError(
-                    f"seat must be from 0 to {config.players - 1} or None, not {seat!r}"
-                )
-            mine = self._mine[seat] = _Seat(encoder, seat)
+            mine = self._seat(seat)
         cards = mine.cards
         card_events = self._card_events
         if mine.seen < len(card_events):
@@ -111,31 +121,37 @@ class GameObserver:
             mine.seen = len(card_events)
         out = mine.out
         pending = core.pending
-        shown = core.shown if _is_shown(pending, seat) else None
+        shown = (
+            core.shown if type(pending) is InquisitorChoice and _is_shown(pending, seat) else None
+        )
         # What the viewer knows of the cards changes with the events, and with a draft or an
         # Examine in progress (see CardTracker.places).
-        knowing = (cards.version, pending if isinstance(pending, _ADJUSTS) else None, shown)
-        players = core.players
-        before = mine.players
-        claims = self._claims
-        claims_seen = mine.claims
-        touched = claims.touched if claims.version != claims_seen else None
-        places = None
-        if knowing != mine.knowing:
+        adjusting = pending if type(pending) in _ADJUSTS else None
+        if cards.version != mine.version or adjusting != mine.adjusting or shown != mine.shown:
             places = cards.places(pending, shown)
             encoder.fill_court(out, places[config.players].elements())
-        for s, p in enumerate(players):
-            if p is not before[s]:
-                encoder.fill_seat(out, s, p.coins, len(p.hand), p.revealed, p.allegiance)
-                if s == seat:
-                    encoder.fill_known(out, s, p.hand)
-            if touched is not None and touched.get(s, -1) > claims_seen:
-                encoder.fill_claims(out, s, claims.of(s))
-            if places is not None and s != seat:
-                encoder.fill_known(out, s, places[s].elements())
-        mine.players = players
-        mine.claims = claims.version
-        mine.knowing = knowing
+            for s in range(config.players):
+                if s != seat:
+                    encoder.fill_known(out, s, places[s].elements())
+            mine.version = cards.version
+            mine.adjusting = adjusting
+            mine.shown = shown
+        players = core.players
+        if players is not mine.players:
+            before = mine.players
+            for s, p in enumerate(players):
+                if p is not before[s]:
+                    encoder.fill_seat(out, s, p.coins, len(p.hand), p.revealed, p.allegiance)
+                    if s == seat:
+                        encoder.fill_known(out, s, p.hand)
+            mine.players = players
+        claims = self._claims
+        if claims.version != mine.claims:
+            since = mine.claims
+            for s, changed in claims.touched.items():
+                if changed > since:
+                    encoder.fill_claims(out, s, claims.of(s))
+            mine.claims = claims.version
         encoder.fill_table(
             out, core.treasury, core.reserve, len(core.court), len(core.aside), core.turn
         )
@@ -147,48 +163,66 @@ class GameObserver:
             shown,
             # The public Show and Inquisitor decisions derive their claim (the Inquisitor),
             # which their records do not hold: those two are read in their public form.
-            state.pending if isinstance(pending, _DERIVED_CLAIM) else pending,
+            state.pending if type(pending) in _DERIVED_CLAIM else pending,
         )
-        return out[:]
+        return out
+
+    def _seat(self, seat: int | None) -> _Seat:
+        """What is kept for a seat first observed in this game (a valid seat, or refused)."""
+        config = self.encoder.config
+        if seat is not None and (type(seat) is not int or not 0 <= seat < config.players):
+            raise ValueError(f"seat must be from 0 to {config.players - 1} or None, not {seat!r}")
+        blank = self._blank.get(seat)
+        if blank is None:
+            blank = self._blank[seat] = _blank(self.encoder, seat)
+        mine = self._mine[seat] = _Seat(config, seat, blank[:])
+        return mine
 
 
 class _Seat:
     """What a ``GameObserver`` keeps for one viewer: its tracker, its vector, and what the
     vector was last filled from."""
 
-    __slots__ = ("cards", "claims", "knowing", "out", "players", "seen")
+    __slots__ = ("adjusting", "cards", "claims", "out", "players", "seen", "shown", "version")
 
-    def __init__(self, encoder: ObservationEncoder, seat: int | None) -> None:
-        config = encoder.config
+    def __init__(self, config: Config, seat: int | None, out: array[float]) -> None:
         self.cards = CardTracker(config, seat)
         self.seen = 0
-        self.out = encoder.fill(
-            Position(
-                viewer=seat,
-                seats=[(0, 0, (), None)] * config.players,
-                known=[()] * config.players,
-                court=(),
-                claims={},
-                treasury=0,
-                reserve=0,
-                court_size=0,
-                set_aside=0,
-                turn=0,
-                active=0,
-                to_act=(),
-                winner=None,
-                shown=None,
-                pending=None,
-            )
-        )
+        self.out = out
         self.players: tuple[object, ...] = (None,) * config.players
         self.claims = -1
-        self.knowing: object = None
+        self.version = -1  # the card tracker's version when the known cards were last filled
+        self.adjusting: object = None
+        self.shown: object = None
+
+
+def _blank(encoder: ObservationEncoder, seat: int | None) -> array[float]:
+    """The vector of a seat before it is filled from any state: its seat number only."""
+    players = encoder.config.players
+    return encoder.fill_array(
+        Position(
+            viewer=seat,
+            seats=[(0, 0, (), None)] * players,
+            known=[()] * players,
+            court=(),
+            claims={},
+            treasury=0,
+            reserve=0,
+            court_size=0,
+            set_aside=0,
+            turn=0,
+            active=0,
+            to_act=(),
+            winner=None,
+            shown=None,
+            pending=None,
+        )
+    )
 
 
 def _is_shown(pending: object, seat: int | None) -> bool:
     """Whether ``seat`` sees the examined card now: the Inquisitor or the target, while the
     Inquisitor decides (what ``view`` shows as ``shown``)."""
-    if seat is None or not isinstance(pending, InquisitorChoice):
+    if seat is None or type(pending) is not InquisitorChoice:
         return False
     return seat in (pending.action.player, pending.action.target)
