@@ -117,7 +117,8 @@ def create_app(
     limits: Limits | None = None,
     site: Site | None = None,
 ) -> Starlette:
-    """The web app, serving the games stored in ``db`` (an SQLite file, created if missing).
+    """The web app, serving the games stored in ``db`` (an SQLite file, created if missing, or
+    a ``postgresql://`` URL).
 
     ``bot_delay``, ``seeds`` and ``bot_rng`` are those of ``Hub``; the app's ``state.hub`` is
     the hub, started and stopped with the app's lifespan. ``limits`` bounds what a client may
@@ -125,11 +126,11 @@ def create_app(
     ``Site()``: loopback names and IP addresses).
     """
     limits = Limits() if limits is None else limits
-    hub = Hub(db, bot_delay=bot_delay, seeds=seeds, bot_rng=bot_rng)
+    hub = Hub(db, bot_delay=bot_delay, seeds=seeds, bot_rng=bot_rng, idle=limits.game_idle)
 
-    def seat_of(request: Request) -> tuple[Table, int | None]:
+    async def seat_of(request: Request) -> tuple[Table, int | None]:
         try:
-            table = hub.table(request.path_params["game"])
+            table = await hub.open(request.path_params["game"])
             seat = _seat_param(request.path_params["seat"])
             return table, hub.seat_for(table, seat, _token(request))
         except NotFound as error:
@@ -185,7 +186,7 @@ def create_app(
 
     async def get_view(request: Request) -> Response:
         try:
-            table, seat = seat_of(request)
+            table, seat = await seat_of(request)
         except _Problem as problem:
             return _answer(problem)
         state = table.state
@@ -194,7 +195,7 @@ def create_app(
 
     async def post_move(request: Request) -> Response:
         try:
-            table, seat = seat_of(request)
+            table, seat = await seat_of(request)
             if seat is None:
                 raise _Problem(403, "forbidden", "spectators cannot move")
             body = await _body(request, limits)
@@ -222,7 +223,7 @@ def create_app(
 
     async def events(request: Request) -> Response:
         try:
-            table, seat = seat_of(request)
+            table, seat = await seat_of(request)
         except _Problem as problem:
             return _answer(problem)
         asked = request.headers.get("last-event-id") or request.query_params.get("since")
@@ -230,16 +231,17 @@ def create_app(
 
         async def stream() -> AsyncIterator[str]:
             sent, first = start, True
-            while True:
-                state = table.state
-                if first or len(state.log) != sent:
-                    data = envelope(view(state, seat, since=sent), table.record.seats)
-                    sent, first = len(state.log), False
-                    yield f"id: {sent}\nevent: view\ndata: {data}\n\n"
-                if state.is_over:
-                    return
-                if not await table.wait(sent, KEEPALIVE):
-                    yield ": keep-alive\n\n"
+            with table.watching():  # the game stays in memory while it is followed
+                while True:
+                    state = table.state
+                    if first or len(state.log) != sent:
+                        data = envelope(view(state, seat, since=sent), table.record.seats)
+                        sent, first = len(state.log), False
+                        yield f"id: {sent}\nevent: view\ndata: {data}\n\n"
+                    if state.is_over:
+                        return
+                    if not await table.wait(sent, KEEPALIVE):
+                        yield ": keep-alive\n\n"
 
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
@@ -273,7 +275,7 @@ def create_app(
     app.add_middleware(
         LimitsMiddleware,
         limits=limits,
-        live_games=lambda: sum(not t.state.is_over for t in hub.tables.values()),
+        live_games=hub.cache.live,
     )
     app.add_middleware(SecurityMiddleware, site=Site() if site is None else site)
     app.state.hub = hub

@@ -1,4 +1,4 @@
-"""The games being played: one ``Table`` per game, kept in memory and written through to disk.
+"""The games being played: one ``Table`` per game in play, written through to a store.
 
 The web layer (``app.py``) only translates HTTP to these calls and their errors to status codes.
 Everything that must hold whatever the transport lives here:
@@ -13,6 +13,13 @@ Everything that must hold whatever the transport lives here:
   writes of all games go to one thread that commits whatever is waiting in one transaction
   (group commit), so one disk flush serves every game that moved meanwhile; each move is still
   answered only after the commit that holds it.
+- **The store decides between processes.** Each move is stored under its number in the game,
+  which the store keeps unique (store.py). If another process stored that number first, the
+  hub loads the moves it missed and checks the move again against the new state; and when the
+  store says another process moved a game held here, the hub loads those moves and wakes the
+  game's listeners (``GameStore.listen``; PostgreSQL's LISTEN/NOTIFY).
+- **Memory follows play.** Games are loaded on demand (``Hub.open``) and leave memory when
+  finished or idle (cache.py); start-up loads none.
 - **Bots.** Each game with a bot seat runs a task that waits for a change, asks ``bot_move`` for
   the move of a bot seat being waited on, and posts it through ``Hub.play`` like anyone else.
 """
@@ -26,7 +33,8 @@ import functools
 import logging
 import random
 import secrets
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
@@ -36,7 +44,8 @@ from coup_rules.moves import Move
 from coup_rules.setup import new_game
 from coup_rules.state import GameState
 from coup_rules.web.bots import BOT_NAMES, bot_move
-from coup_rules.web.store import GameRecord, Store
+from coup_rules.web.cache import Tables
+from coup_rules.web.store import GameRecord, GameStore, MoveRow, StoredMove, open_store
 
 __all__ = ["HUMAN", "Forbidden", "Hub", "NotFound", "Stale", "Table"]
 
@@ -46,8 +55,6 @@ HUMAN = "human"
 log = logging.getLogger("coup_rules.web")
 
 T = TypeVar("T")
-_Row = tuple[str, int, int, Move]
-"""A move to store: game id, its number in the game, the version it was applied at, the move."""
 
 
 class NotFound(LookupError):
@@ -83,6 +90,26 @@ class Table:
         self.lock = asyncio.Lock()
         self._changed = asyncio.Event()
         self.bots: asyncio.Task[None] | None = None
+        self.watchers = 0  # event streams following the game
+
+    @property
+    def finished(self) -> bool:
+        """The game is over."""
+        return self.state.is_over
+
+    @property
+    def busy(self) -> bool:
+        """A move is being made, or an event stream follows the game: it stays in memory."""
+        return self.lock.locked() or self.watchers > 0
+
+    @contextlib.contextmanager
+    def watching(self) -> Iterator[None]:
+        """Count an event stream as following the game while the block runs."""
+        self.watchers += 1
+        try:
+            yield
+        finally:
+            self.watchers -= 1
 
     @property
     def id(self) -> str:
@@ -112,15 +139,23 @@ class Table:
         return True
 
 
-def replay(record: GameRecord, moves: list[tuple[int, Move]]) -> GameState:
+def replay(
+    record: GameRecord,
+    moves: list[tuple[int, Move]],
+    state: GameState | None = None,
+    start: int = 0,
+) -> GameState:
     """The state a record and its stored ``(version, move)`` pairs make.
+
+    ``state`` and ``start``: go on from ``state``, which the game's first ``start`` moves made.
 
     Raises:
         ValueError: a stored move was applied at another log length than the replay reaches
             (the engine changed the game since it was stored), or is illegal now.
     """
-    state = new_game(record.config, seed=record.seed)
-    for n, (version, move) in enumerate(moves):
+    if state is None:
+        state = new_game(record.config, seed=record.seed)
+    for n, (version, move) in enumerate(moves, start):
         if version != len(state.log):
             raise ValueError(
                 f"game {record.id}: move {n} was stored at version {version}, "
@@ -130,57 +165,73 @@ def replay(record: GameRecord, moves: list[tuple[int, Move]]) -> GameState:
     return state
 
 
+def _pairs(moves: list[StoredMove]) -> list[tuple[int, Move]]:
+    return [(m.version, m.move) for m in moves]
+
+
 class Hub:
     """All the games of one server, and the store they are written to.
 
     Args:
-        path: the SQLite file (created if missing).
+        db: the store: an SQLite file (created if missing) or a ``postgresql://`` URL.
         bot_delay: seconds a bot waits before it moves, so that people can follow (and answer
             a window before the bots do); 0 for tests and load tests.
         seeds: where a new game's seed comes from; ``None`` (the default) lets ``new_game``
             draw an unguessable 128-bit seed. Tests pass fixed seeds.
         bot_rng: makes a game's bots' generator from its id; by default a generator seeded
             from ``secrets``. Tests pass a seeded one.
+        idle: seconds an unfinished game that nobody asks for or follows stays in memory
+            (cache.py); the sweep runs every ``idle / 4`` seconds, 30 at most.
+        clock: seconds, for ``idle``; ``time.monotonic`` by default.
     """
 
     def __init__(
         self,
-        path: str | Path,
+        db: str | Path,
         *,
         bot_delay: float = 0.6,
         seeds: Callable[[], int | None] | None = None,
         bot_rng: Callable[[str], random.Random] | None = None,
+        idle: float = 300.0,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.path = Path(path)
+        self.db = db
         self.bot_delay = bot_delay
         self._seeds = seeds or (lambda: None)
         self._bot_rng = bot_rng or (lambda _gid: random.Random(secrets.randbits(128)))
-        self.tables: dict[str, Table] = {}
-        # One thread owns the SQLite connection: writes are queued to it in order, and the
+        self.cache: Tables[Table] = Tables(idle, clock)
+        self.tables = self.cache.by_id  # the games in memory, by id
+        # One thread owns the store's connection: writes are queued to it in order, and the
         # event loop goes on serving other games while one is written.
         self._io = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="coup-store")
-        self._store: Store | None = None
-        self._waiting: list[tuple[_Row, asyncio.Future[None]]] = []  # moves to commit
+        self._store: GameStore | None = None
+        self._waiting: list[tuple[MoveRow, asyncio.Future[bool]]] = []  # moves to commit
         self._writer: asyncio.Task[None] | None = None
         self._moving: set[asyncio.Task[GameState]] = set()  # moves being made
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        self._refreshing: set[str] = set()  # games whose moves from elsewhere are being loaded
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def _run(self, fn: Callable[..., T], *args: object) -> T:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._io, functools.partial(fn, *args))
 
     async def start(self) -> None:
-        """Open the store, rebuild every stored game, and start the bots of unfinished ones."""
-        self._store = await self._run(Store, self.path)
-        for record, stored in await self._run(self._store.load):
-            state = replay(record, [(m.version, m.move) for m in stored])
-            table = Table(record, state, len(stored))
-            self.tables[record.id] = table
-            self._start_bots(table)
-        log.info("loaded %d games from %s", len(self.tables), self.path)
+        """Open the store and start listening to it; games are loaded when asked for."""
+        self._store = await self._run(open_store, self.db)
+        loop = asyncio.get_running_loop()
+
+        def changed(game: str | None) -> None:  # called from the store's thread
+            loop.call_soon_threadsafe(self._changed_elsewhere, game)
+
+        self._store.listen(changed)
+        self._sweeper = asyncio.create_task(self._sweep_often(), name="coup sweep")
 
     async def stop(self) -> None:
         """Stop the bots, finish the moves under way, and close the store."""
-        tasks = [t.bots for t in self.tables.values() if t.bots is not None]
+        tasks = [t.bots for t in self.cache if t.bots is not None]
+        tasks += [*self._tasks, *([self._sweeper] if self._sweeper else [])]
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -193,7 +244,7 @@ class Hub:
         self._io.shutdown(wait=True)
 
     @property
-    def store(self) -> Store:
+    def store(self) -> GameStore:
         """The open store."""
         if self._store is None:
             raise RuntimeError("the hub is not started")
@@ -226,20 +277,67 @@ class Hub:
         )
         await self._run(self.store.create, record)
         table = Table(record, state, 0)
-        self.tables[record.id] = table
-        self._start_bots(table)
+        self._keep(table)
         return table
 
     def table(self, game: str) -> Table:
-        """The game with id ``game``.
+        """The game with id ``game`` if it is in memory (``open`` loads it if it is not).
+
+        Raises:
+            NotFound: it is not in memory.
+        """
+        table = self.cache.get(game)
+        if table is None:
+            raise NotFound(f"no game {game!r}")
+        return table
+
+    async def open(self, game: str) -> Table:
+        """The game with id ``game``, loaded from the store if it is not in memory.
 
         Raises:
             NotFound: there is none.
         """
-        table = self.tables.get(game)
+        table = self.cache.get(game)
+        if table is not None:
+            return table
+        loading = self._loading.get(game)
+        if loading is None:
+            loading = asyncio.get_running_loop().create_future()
+            self._loading[game] = loading
+            try:
+                found = await self._run(self.store.game, game)
+                table = None
+                if found is not None:
+                    record, stored = found
+                    table = Table(record, replay(record, _pairs(stored)), len(stored))
+                    self._keep(table)
+                loading.set_result(table)
+            except Exception as error:
+                loading.set_exception(error)
+                raise
+            finally:
+                del self._loading[game]
+        table = await asyncio.shield(loading)
         if table is None:
             raise NotFound(f"no game {game!r}")
         return table
+
+    def _keep(self, table: Table) -> None:
+        self.cache.add(table)
+        self._start_bots(table)
+
+    def sweep(self) -> int:
+        """Let the games nobody needs leave memory (cache.py); how many left."""
+        gone = self.cache.sweep()
+        for table in gone:
+            if table.bots is not None:
+                table.bots.cancel()
+        return len(gone)
+
+    async def _sweep_often(self) -> None:
+        while True:
+            await asyncio.sleep(min(self.cache.idle / 4, 30.0))
+            self.sweep()
 
     def seat_for(self, table: Table, seat: int | None, token: str | None) -> int | None:
         """``seat`` (``None``: a spectator) if ``token`` speaks for it in this game.
@@ -278,6 +376,8 @@ class Hub:
         """
         if move.player != seat:
             raise Forbidden(f"you are seat {seat}; you cannot move for seat {move.player}")
+        if self.cache.peek(table.id) is not table:  # it left memory meanwhile
+            table = await self.open(table.id)
         task = asyncio.create_task(self._play(table, version, move))
         self._moving.add(task)
         task.add_done_callback(self._moving.discard)
@@ -285,33 +385,73 @@ class Hub:
 
     async def _play(self, table: Table, version: int, move: Move) -> GameState:
         async with table.lock:
-            state = table.state
-            if version != len(state.log):
-                raise Stale(version, len(state.log))
-            after = apply(state, move)
-            await self._commit((table.id, table.moves, version, move))
-            table._advance(after)
-        return after
+            caught_up = False
+            while True:
+                state = table.state
+                if version != len(state.log):
+                    if self.store.shared and not caught_up:  # another process may have moved
+                        await self._catch_up(table)
+                        caught_up = True
+                        continue
+                    raise Stale(version, len(state.log))
+                after = apply(state, move)
+                if await self._commit((table.id, table.moves, len(state.log), move)):
+                    table._advance(after)
+                    return after
+                # Another process stored a move under this number first: take its moves and
+                # check this one again against the state they make.
+                await self._catch_up(table)
+                caught_up = True
 
-    async def _commit(self, row: _Row) -> None:
-        """Return once ``row`` is committed (with whatever other moves are waiting)."""
-        done = asyncio.get_running_loop().create_future()
+    async def _catch_up(self, table: Table) -> None:
+        """Apply the moves other processes stored since ``table.moves`` (its lock held)."""
+        stored = await self._run(self.store.moves, table.id, table.moves)
+        state = table.state
+        for n, (version, move) in enumerate(_pairs(stored), table.moves):
+            state = replay(table.record, [(version, move)], state, n)
+            table._advance(state)
+
+    def _changed_elsewhere(self, game: str | None) -> None:
+        """Another process stored a move of ``game`` (``None``: of any game)."""
+        tables = list(self.cache) if game is None else [self.cache.peek(game)]
+        for table in tables:
+            if table is None or table.id in self._refreshing:
+                continue
+            self._refreshing.add(table.id)
+            task = asyncio.create_task(self._refresh(table), name=f"refresh {table.id}")
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _refresh(self, table: Table) -> None:
+        try:
+            async with table.lock:
+                self._refreshing.discard(table.id)
+                await self._catch_up(table)
+        except Exception:
+            log.exception("game %s: could not load the moves stored elsewhere", table.id)
+        finally:
+            self._refreshing.discard(table.id)
+
+    async def _commit(self, row: MoveRow) -> bool:
+        """Once ``row`` is committed (with whatever other moves are waiting): ``True``, or
+        ``False`` if its number was taken (nothing stored)."""
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._waiting.append((row, done))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write())
-        await done
+        return await done
 
     async def _write(self) -> None:
         while self._waiting:
             batch, self._waiting = self._waiting, []
             try:
-                await self._run(self.store.append, [row for row, _ in batch])
+                taken = await self._run(self.store.append, [row for row, _ in batch])
             except Exception as error:  # e.g. a full disk: none of these moves is made
                 for _, done in batch:
                     done.set_exception(error)
             else:
-                for _, done in batch:
-                    done.set_result(None)
+                for (game, n, _, _), done in batch:
+                    done.set_result((game, n) not in taken)
 
     def _start_bots(self, table: Table) -> None:
         if table.state.is_over or all(who == HUMAN for who in table.record.seats):

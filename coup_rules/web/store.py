@@ -1,55 +1,46 @@
-"""Games on disk: an SQLite file of records (config, seed, seats, tokens, moves), stdlib only.
+"""What a game is stored as, and the interface of a store: SQLite or PostgreSQL behind it.
 
 A game is never stored as a state. Its record is what made it: the ``Config``, the seed, who sits
 where (``"human"`` or a bot's name), the private tokens, and the moves in the order they were
-applied, each with the log length it was applied at. Replaying the moves from
-``new_game(config, seed=seed)`` rebuilds the exact state, because ``apply`` is pure and the seed
-drives every draw. Each write is one committed transaction (WAL journal, ``synchronous=FULL``),
-so a move the server has answered survives the process being killed, and a move half-written
-when it is killed never appears.
+applied, each with its number in the game (0, 1, 2, ...) and the log length it was applied at.
+Replaying the moves from ``new_game(config, seed=seed)`` rebuilds the exact state, because
+``apply`` is pure and the seed drives every draw.
 
-The file holds every game's seed and tokens: anyone who reads it can rebuild every hand and play
-for every seat. Keep it private.
+**The database decides which move wins.** A move's number is unique in its game, and the store
+checks it in the same transaction that stores the move (``append``): of two servers that both
+apply a move as number ``n``, the second one to commit is told its number was taken, reloads
+the moves it missed (``moves``) and checks its move again against the new state. With one
+SQLite file and one server this never happens; with PostgreSQL it is how any number of server
+processes serve the same games.
+
+The store holds every game's seed and tokens: anyone who reads it can rebuild every hand and
+play for every seat. Keep it private.
 """
 
 from __future__ import annotations
 
-import json
-import sqlite3
-import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Protocol
+from urllib.parse import urlsplit, urlunsplit
 
 import attrs
 
 from coup_rules.config import Config
 from coup_rules.moves import Move
-from coup_rules.serde import from_json, to_json
-from coup_rules.web.dbfile import create_private
 
-__all__ = ["GameRecord", "Store"]
+__all__ = [
+    "GameRecord",
+    "GameStore",
+    "MoveRow",
+    "StoredMove",
+    "is_postgres",
+    "open_store",
+    "shown",
+]
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id      TEXT PRIMARY KEY,
-    config  TEXT NOT NULL,  -- to_json(Config)
-    seed    TEXT NOT NULL,  -- decimal: a 128-bit seed does not fit SQLite's INTEGER
-    seats   TEXT NOT NULL,  -- JSON array: "human" or a bot's name, per seat
-    created REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS tokens (
-    token   TEXT PRIMARY KEY,
-    game    TEXT NOT NULL REFERENCES games(id),
-    seat    INTEGER         -- NULL: the spectators' token
-);
-CREATE TABLE IF NOT EXISTS moves (
-    game    TEXT NOT NULL REFERENCES games(id),
-    n       INTEGER NOT NULL,  -- 0, 1, 2, ... in the order applied
-    version INTEGER NOT NULL,  -- the log length the move was applied at
-    move    TEXT NOT NULL,     -- to_json(move)
-    PRIMARY KEY (game, n)
-);
-"""
+MoveRow = tuple[str, int, int, Move]
+"""A move to store: game id, its number in the game, the log length it was applied at, the move."""
 
 
 @attrs.frozen
@@ -81,91 +72,73 @@ class StoredMove:
     move: Move
 
 
-class Store:
-    """The SQLite file. Not thread-safe: the server calls it from one worker thread only."""
+class GameStore(Protocol):
+    """A database of games. Not thread-safe: the server calls it from one worker thread only.
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = str(path)
-        create_private(self.path)  # it holds every seed and token: 0600, before SQLite opens it
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(_SCHEMA)
+    Attributes:
+        shared: other server processes may store moves in it too (then a game in memory may be
+            behind the store, and ``listen`` says when).
+    """
 
-    def close(self) -> None:
-        """Close the file."""
-        self._db.close()
+    shared: bool
 
     def create(self, record: GameRecord) -> None:
         """Store a new game and its tokens, in one transaction."""
-        rows: list[tuple[str, str, int | None]] = [
-            (t, record.id, seat) for seat, t in enumerate(record.tokens) if t is not None
-        ]
-        rows.append((record.spectator, record.id, None))
-        with _transaction(self._db):
-            self._db.execute(
-                "INSERT INTO games (id, config, seed, seats, created) VALUES (?, ?, ?, ?, ?)",
-                (
-                    record.id,
-                    to_json(record.config),
-                    str(record.seed),
-                    json.dumps(record.seats),
-                    time.time(),
-                ),
-            )
-            self._db.executemany("INSERT INTO tokens (token, game, seat) VALUES (?, ?, ?)", rows)
 
-    def append(self, rows: Sequence[tuple[str, int, int, Move]]) -> None:
-        """Store moves, all in one transaction: ``(game, n, version, move)`` for the ``n``-th
-        move of ``game``, applied at log length ``version``."""
-        with _transaction(self._db):
-            self._db.executemany(
-                "INSERT INTO moves (game, n, version, move) VALUES (?, ?, ?, ?)",
-                [(game, n, version, to_json(move)) for game, n, version, move in rows],
-            )
+    def append(self, rows: Sequence[MoveRow]) -> set[tuple[str, int]]:
+        """Store moves in one transaction; the ``(game, n)`` of those whose number was taken.
+
+        The rows not returned are committed when this returns; the others were not stored.
+        """
+
+    def game(self, game: str) -> tuple[GameRecord, list[StoredMove]] | None:
+        """A game's record and its moves in order; ``None`` if there is no such game."""
+
+    def moves(self, game: str, start: int) -> list[StoredMove]:
+        """A game's moves from number ``start`` on, in order."""
 
     def load(self) -> list[tuple[GameRecord, list[StoredMove]]]:
-        """Every game, oldest first, with its moves in order."""
-        tokens: dict[str, dict[int | None, str]] = {}
-        for token, game, seat in self._db.execute("SELECT token, game, seat FROM tokens"):
-            tokens.setdefault(game, {})[seat] = token
-        moves: dict[str, list[StoredMove]] = {}
-        for game, version, text in self._db.execute(
-            "SELECT game, version, move FROM moves ORDER BY game, n"
-        ):
-            moves.setdefault(game, []).append(StoredMove(version, from_json(text, Move)))
-        games = []
-        for gid, config, seed, seats_json in self._db.execute(
-            "SELECT id, config, seed, seats FROM games ORDER BY created, id"
-        ):
-            seats: Sequence[str] = json.loads(seats_json)
-            mine = tokens.get(gid, {})
-            record = GameRecord(
-                id=gid,
-                config=from_json(config, Config),
-                seed=int(seed),
-                seats=tuple(seats),
-                tokens=tuple(mine.get(seat) for seat in range(len(seats))),
-                spectator=mine[None],
-            )
-            games.append((record, moves.get(gid, [])))
-        return games
+        """Every game, oldest first, with its moves in order (for tools and tests)."""
 
     def count_moves(self) -> int:
-        """How many moves the file holds, over all games."""
-        (n,) = self._db.execute("SELECT COUNT(*) FROM moves").fetchone()
-        return int(n)
+        """How many moves the store holds, over all games."""
+
+    def listen(self, changed: Callable[[str | None], None]) -> None:
+        """From now on call ``changed(game)``, from another thread, when another process has
+        stored a move of ``game``; ``changed(None)`` when any game may have changed (after a
+        lost connection). A store that is not ``shared`` never calls it."""
+
+    def close(self) -> None:
+        """Stop listening and close the connections."""
 
 
-class _transaction:
-    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (or ``ROLLBACK`` on an exception)."""
+def is_postgres(db: str | Path) -> bool:
+    """Whether ``db`` names a PostgreSQL database (a ``postgresql://`` or ``postgres://`` URL)."""
+    return str(db).startswith(("postgresql://", "postgres://"))
 
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
 
-    def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
+def shown(db: str | Path) -> str:
+    """``db`` as it may be printed: a URL without its password."""
+    text = str(db)
+    if not is_postgres(text):
+        return text
+    parts = urlsplit(text)
+    if parts.password is None:
+        return text
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
 
-    def __exit__(self, kind: object, error: object, trace: object) -> None:
-        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+def open_store(db: str | Path) -> GameStore:
+    """The store ``db`` names: a PostgreSQL URL, or else an SQLite file (created if missing).
+
+    Raises:
+        ImportError: a PostgreSQL URL without psycopg installed (the ``[postgres]`` extra).
+    """
+    if is_postgres(db):
+        from coup_rules.web.pg_store import PgStore
+
+        return PgStore(str(db))
+    from coup_rules.web.sqlite_store import SqliteStore
+
+    return SqliteStore(db)

@@ -56,9 +56,9 @@ def test_two_seats_challenging_at_once_get_exactly_one_challenge(tmp_path: Path)
 
     asyncio.run(main())
     # What was stored is what was applied: one Tax and one Challenge per game.
-    from coup_rules.web.store import Store
+    from coup_rules.web.store import open_store
 
-    store = Store(tmp_path / "games.sqlite3")
+    store = open_store(tmp_path / "games.sqlite3")
     games = store.load()
     store.close()
     assert len(games) == 12
@@ -182,9 +182,9 @@ def test_a_move_whose_caller_is_cancelled_is_still_made_and_stored(tmp_path: Pat
             await hub.stop()
 
     asyncio.run(main())
-    from coup_rules.web.store import Store
+    from coup_rules.web.store import open_store
 
-    store = Store(tmp_path / "games.sqlite3")
+    store = open_store(tmp_path / "games.sqlite3")
     ((_, moves),) = store.load()
     store.close()
     assert [type(m.move) for m in moves] == [Tax, Allow]
