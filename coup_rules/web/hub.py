@@ -205,7 +205,7 @@ class Hub:
         # event loop goes on serving other games while one is written.
         self._io = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="coup-store")
         self._store: GameStore | None = None
-        self._waiting: list[tuple[MoveRow, asyncio.Future[bool]]] = []  # moves to commit
+        self._waiting: list[tuple[GameRecord | MoveRow, asyncio.Future[bool]]] = []  # to commit
         self._writer: asyncio.Task[None] | None = None
         self._moving: set[asyncio.Task[GameState]] = set()  # moves being made
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
@@ -275,7 +275,7 @@ class Hub:
             tokens=tuple(secrets.token_urlsafe(24) if who == HUMAN else None for who in seats),
             spectator=secrets.token_urlsafe(24),
         )
-        await self._run(self.store.create, record)
+        await self._commit(record)
         table = Table(record, state, 0)
         self._keep(table)
         return table
@@ -432,9 +432,9 @@ class Hub:
         finally:
             self._refreshing.discard(table.id)
 
-    async def _commit(self, row: MoveRow) -> bool:
-        """Once ``row`` is committed (with whatever other moves are waiting): ``True``, or
-        ``False`` if its number was taken (nothing stored)."""
+    async def _commit(self, row: GameRecord | MoveRow) -> bool:
+        """Once ``row`` (a new game or a move) is committed with whatever else is waiting:
+        ``True``, or ``False`` if it is a move whose number was taken (nothing stored)."""
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._waiting.append((row, done))
         if self._writer is None or self._writer.done():
@@ -445,13 +445,15 @@ class Hub:
         while self._waiting:
             batch, self._waiting = self._waiting, []
             try:
-                taken = await self._run(self.store.append, [row for row, _ in batch])
-            except Exception as error:  # e.g. a full disk: none of these moves is made
+                games = [row for row, _ in batch if isinstance(row, GameRecord)]
+                moves = [row for row, _ in batch if not isinstance(row, GameRecord)]
+                taken = await self._run(self.store.write, games, moves)
+            except Exception as error:  # e.g. a full disk: none of these is made
                 for _, done in batch:
                     done.set_exception(error)
             else:
-                for (game, n, _, _), done in batch:
-                    done.set_result((game, n) not in taken)
+                for row, done in batch:
+                    done.set_result(isinstance(row, GameRecord) or row[:2] not in taken)
 
     def _start_bots(self, table: Table) -> None:
         if table.state.is_over or all(who == HUMAN for who in table.record.seats):

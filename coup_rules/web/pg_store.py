@@ -3,7 +3,7 @@
 Any number of server processes, on one machine or many, may serve the same database: each keeps
 the games it serves in memory, and the database decides between them. A move's number is the
 primary key of its row with the game's id, so of two processes that store a move as number
-``n`` of a game, the second one's insert does nothing and it is told so (``append``); it then
+``n`` of a game, the second one's insert does nothing and it is told so (``write``); it then
 loads the moves it missed and checks its move again (hub.py).
 
 The transaction that stores moves also sends ``NOTIFY coup_moves`` with each game's id, which
@@ -67,27 +67,27 @@ class PgStore:
             self._listener.join()
         self._db.close()
 
-    def create(self, record: GameRecord) -> None:
-        """Store a new game and its tokens, in one transaction."""
-        db = self._conn()
-        with db.transaction(), db.cursor() as cur:
-            cur.execute(
-                "INSERT INTO games (id, config, seed, seats, created) VALUES (%s, %s, %s, %s, %s)",
-                games_row(record),
-            )
-            cur.executemany(
-                "INSERT INTO tokens (token, game, seat) VALUES (%s, %s, %s)", token_rows(record)
-            )
-
-    def append(self, rows: Sequence[MoveRow]) -> set[tuple[str, int]]:
-        """Store moves in one transaction; the ``(game, n)`` of those whose number was taken.
+    def write(self, games: Sequence[GameRecord], moves: Sequence[MoveRow]) -> set[tuple[str, int]]:
+        """Store new games, then moves, in one transaction; the ``(game, n)`` of the moves whose
+        number was taken.
 
         The same transaction notifies the other processes of each game that moved.
         """
         taken: set[tuple[str, int]] = set()
         insert = INSERT_MOVE.format(p="%s")
+        rows = moves
         db = self._conn()
         with db.transaction(), db.cursor() as cur:
+            if games:
+                cur.executemany(
+                    "INSERT INTO games (id, config, seed, seats, created) "
+                    "VALUES (%s, %s, %s, %s, %s)",
+                    [games_row(record) for record in games],
+                )
+                cur.executemany(
+                    "INSERT INTO tokens (token, game, seat) VALUES (%s, %s, %s)",
+                    [row for record in games for row in token_rows(record)],
+                )
             for game, n, version, move in rows:
                 cur.execute(insert, (game, n, version, to_json(move)))
                 if cur.rowcount == 0:

@@ -102,23 +102,21 @@ class SqliteStore:
         """Close the file."""
         self._db.close()
 
-    def create(self, record: GameRecord) -> None:
-        """Store a new game and its tokens, in one transaction."""
-        with _transaction(self._db):
-            self._db.execute(
-                "INSERT INTO games (id, config, seed, seats, created) VALUES (?, ?, ?, ?, ?)",
-                games_row(record),
-            )
-            self._db.executemany(
-                "INSERT INTO tokens (token, game, seat) VALUES (?, ?, ?)", token_rows(record)
-            )
-
-    def append(self, rows: Sequence[MoveRow]) -> set[tuple[str, int]]:
-        """Store moves in one transaction; the ``(game, n)`` of those whose number was taken."""
+    def write(self, games: Sequence[GameRecord], moves: Sequence[MoveRow]) -> set[tuple[str, int]]:
+        """Store new games, then moves, in one transaction; the ``(game, n)`` of the moves whose
+        number was taken."""
         taken: set[tuple[str, int]] = set()
         insert = INSERT_MOVE.format(p="?")
         with _transaction(self._db):
-            for game, n, version, move in rows:
+            self._db.executemany(
+                "INSERT INTO games (id, config, seed, seats, created) VALUES (?, ?, ?, ?, ?)",
+                [games_row(record) for record in games],
+            )
+            self._db.executemany(
+                "INSERT INTO tokens (token, game, seat) VALUES (?, ?, ?)",
+                [row for record in games for row in token_rows(record)],
+            )
+            for game, n, version, move in moves:
                 if self._db.execute(insert, (game, n, version, to_json(move))).rowcount == 0:
                     taken.add((game, n))
         return taken

@@ -7,7 +7,7 @@ Replaying the moves from ``new_game(config, seed=seed)`` rebuilds the exact stat
 ``apply`` is pure and the seed drives every draw.
 
 **The database decides which move wins.** A move's number is unique in its game, and the store
-checks it in the same transaction that stores the move (``append``): of two servers that both
+checks it in the same transaction that stores the move (``write``): of two servers that both
 apply a move as number ``n``, the second one to commit is told its number was taken, reloads
 the moves it missed (``moves``) and checks its move again against the new state. With one
 SQLite file and one server this never happens; with PostgreSQL it is how any number of server
@@ -82,13 +82,12 @@ class GameStore(Protocol):
 
     shared: bool
 
-    def create(self, record: GameRecord) -> None:
-        """Store a new game and its tokens, in one transaction."""
+    def write(self, games: Sequence[GameRecord], moves: Sequence[MoveRow]) -> set[tuple[str, int]]:
+        """Store new games (with their tokens), then moves, all in one transaction; return the
+        ``(game, n)`` of the moves whose number was taken.
 
-    def append(self, rows: Sequence[MoveRow]) -> set[tuple[str, int]]:
-        """Store moves in one transaction; the ``(game, n)`` of those whose number was taken.
-
-        The rows not returned are committed when this returns; the others were not stored.
+        The games and the moves not returned are committed when this returns; the others were
+        not stored.
         """
 
     def game(self, game: str) -> tuple[GameRecord, list[StoredMove]] | None:
