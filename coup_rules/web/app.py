@@ -7,15 +7,24 @@ Bearer`` header, or in ``?token=`` where a browser cannot set headers, as for ``
 ``GET  /``                               the lobby page: create a game
 ``GET  /play/{game}/{seat}#token``       a seat's page (the token stays in the fragment)
 ``GET  /watch/{game}#token``             the spectators' page
-``POST /api/games``                      create: ``{"config": {...}, "seats": ["human", ...]}``
+``GET  /join/{game}#invite``             an invite: give a name, claim the seat
+``GET  /host/{game}#host``               the host's page: invites, seats, bots, reopening
+``POST /api/games``                      create: ``{"config", "seats", "host_seat", "name",
+                                         "time_limit"}`` (all optional); the host's links
+``POST /api/games/{game}/claims``        ``{"invite", "name"}``: the seat's fresh token
+``GET  /api/games/{game}/host``          the host's links (host token)
+``POST .../host/seats/{seat}``           ``{"player": "human"|BOT}`` or ``{"reopen": true}``
 ``GET  /api/games/{game}/seats/{seat}``  the seat's view (``?since=N``: events from N on)
 ``GET  .../seats/{seat}/events``         server-sent events: a view after every change
 ``POST .../seats/{seat}/moves``          ``{"version": N, "move": {...}}``
+``POST .../seats/{seat}/rematch``        once over: this seat's link in the next game
 =======================================  ====================================================
 
 Status codes: 400 malformed JSON or move (with the decode error), 403 a token that does not
-speak for the seat or a move for another seat, 404 no such game, 409 a move made against an
-older version (nothing changed), 422 an illegal move (with the engine's ``reason`` and ``rule``).
+speak for the seat or a move for another seat (``revoked``: the host reopened the seat), 404 no
+such game, 409 a move whose decision is no longer pending for its seat, or made before every
+seat is taken (nothing changed), 410 a spent invite, 422 an illegal move (with the engine's
+``reason`` and ``rule``).
 In front of the routes, ``SecurityMiddleware`` (security.py) checks the Host, the content type
 and origin of state-changing requests and adds the headers of every answer, and
 ``LimitsMiddleware`` (limits.py) answers 408, 413, 429 and 503 for requests beyond ``Limits``.
@@ -42,7 +51,18 @@ from coup_rules.moves import Move
 from coup_rules.serde import DecodeError, from_json
 from coup_rules.views import view
 from coup_rules.web.bots import BOT_NAMES
-from coup_rules.web.hub import HUMAN, Forbidden, Hub, NotFound, Stale, Table
+from coup_rules.web.hub import (
+    HUMAN,
+    Forbidden,
+    Hub,
+    InviteSpent,
+    NotFound,
+    NotStarted,
+    Revoked,
+    SeatingError,
+    Stale,
+    Table,
+)
 from coup_rules.web.limits import BadJson, Limits, LimitsMiddleware, read_json, token_of
 from coup_rules.web.render import envelope
 from coup_rules.web.security import SecurityMiddleware, Site
@@ -135,6 +155,8 @@ def create_app(
             return table, hub.seat_for(table, seat, _token(request))
         except NotFound as error:
             raise _Problem(404, "not_found", str(error)) from error
+        except Revoked as error:
+            raise _Problem(403, "revoked", str(error)) from error
         except Forbidden as error:
             raise _Problem(403, "forbidden", str(error)) from error
 
@@ -143,6 +165,41 @@ def create_app(
             return FileResponse(STATIC / name, headers=_PAGE_HEADERS)
 
         return handler
+
+    def links(table: Table) -> dict[str, Any]:
+        """What the host may know: the seats, their invites while open, the spectators' link,
+        and the host's own seat's link if it plays one. No other seat's token, no hand."""
+        record = table.record
+        seating = record.seating
+        own = seating.host_seat
+        return {
+            "game": record.id,
+            "started": table.started,
+            "time_limit": record.time_limit,
+            "seats": [
+                {
+                    "seat": n,
+                    "player": s.who,
+                    "name": s.name,
+                    "open": s.is_open,
+                    "connected": n in table.connected,
+                    "invite": None if s.invite is None else f"/join/{record.id}#{s.invite}",
+                }
+                for n, s in enumerate(seating.seats)
+            ],
+            "host": None if seating.host is None else f"/host/{record.id}#{seating.host}",
+            "seat": None
+            if own is None
+            else {
+                "seat": own,
+                "token": record.tokens[own],
+                "link": f"/play/{record.id}/{own}#{record.tokens[own]}",
+            },
+            "spectator": {
+                "token": record.spectator,
+                "link": f"/watch/{record.id}#{record.spectator}",
+            },
+        }
 
     async def create(request: Request) -> Response:
         try:
@@ -153,36 +210,93 @@ def create_app(
             seats = body.get("seats", [HUMAN] * config.players)
             if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
                 raise _Problem(400, "malformed", "seats must be an array of strings")
-            table = await hub.create(config, tuple(seats))
+            host_seat = body.get("host_seat")
+            if host_seat is not None and (
+                not isinstance(host_seat, int) or isinstance(host_seat, bool)
+            ):
+                raise _Problem(400, "malformed", "host_seat must be a seat number or null")
+            time_limit = body.get("time_limit")
+            if time_limit is not None and (
+                not isinstance(time_limit, int | float) or isinstance(time_limit, bool)
+            ):
+                raise _Problem(400, "malformed", "time_limit must be a number of seconds or null")
+            table = await hub.create(
+                config,
+                tuple(seats),
+                host_seat=host_seat,
+                host_name=body.get("name"),
+                time_limit=None if time_limit is None else float(time_limit),
+            )
         except DecodeError as error:
             return _answer(_Problem(400, "malformed", f"config: {error}"))
         except ValueError as error:
             return _answer(_Problem(400, "malformed", str(error)))
         except _Problem as problem:
             return _answer(problem)
-        record = table.record
-        base = f"/play/{record.id}"
-        return JSONResponse(
-            {
-                "game": record.id,
-                "seats": [
-                    {
-                        "seat": seat,
-                        "player": who,
-                        "token": token,
-                        "link": None if token is None else f"{base}/{seat}#{token}",
-                    }
-                    for seat, (who, token) in enumerate(
-                        zip(record.seats, record.tokens, strict=True)
-                    )
-                ],
-                "spectator": {
-                    "token": record.spectator,
-                    "link": f"/watch/{record.id}#{record.spectator}",
-                },
-            },
-            status_code=201,
-        )
+        return JSONResponse({**links(table), "host_token": table.record.seating.host}, 201)
+
+    async def host_table(request: Request) -> Table:
+        try:
+            table = await hub.open(request.path_params["game"])
+            hub.host_of(table, _token(request))
+        except NotFound as error:
+            raise _Problem(404, "not_found", str(error)) from error
+        except Forbidden as error:
+            raise _Problem(403, "forbidden", str(error)) from error
+        return table
+
+    async def host_view(request: Request) -> Response:
+        try:
+            return JSONResponse(links(await host_table(request)))
+        except _Problem as problem:
+            return _answer(problem)
+
+    async def host_seat(request: Request) -> Response:
+        """``{"player": "human" | BOT}`` before the start, or ``{"reopen": true}``."""
+        try:
+            table = await host_table(request)
+            seat = _seat_param(request.path_params["seat"])
+            if seat is None:
+                raise _Problem(404, "not_found", "the spectators have no seat to change")
+            body = await _body(request, limits)
+            if body == {"reopen": True}:
+                await hub.reopen(table, seat)
+            elif isinstance(body, dict) and set(body) == {"player"}:
+                await hub.assign(table, seat, str(body["player"]))
+            else:
+                raise _Problem(
+                    400,
+                    "malformed",
+                    'the body must be {"player": "human" or a bot} or {"reopen": true}',
+                )
+        except _Problem as problem:
+            return _answer(problem)
+        except SeatingError as error:
+            return _answer(_Problem(409, "seating", str(error)))
+        return JSONResponse(links(table))
+
+    async def claim(request: Request) -> Response:
+        """``{"invite": INVITE, "name": NAME}``: the seat's fresh token, for this browser only."""
+        try:
+            table = await hub.open(request.path_params["game"])
+            body = await _body(request, limits)
+            if not isinstance(body, dict) or set(body) != {"invite", "name"}:
+                raise _Problem(400, "malformed", 'the body must be {"invite": ..., "name": ...}')
+            invite = body["invite"]
+            if not isinstance(invite, str):
+                raise _Problem(400, "malformed", "invite must be the text after # in the link")
+            seat = await hub.claim(table, invite, body["name"])
+        except NotFound as error:
+            return _answer(_Problem(404, "not_found", str(error)))
+        except _Problem as problem:
+            return _answer(problem)
+        except InviteSpent as error:
+            return _answer(_Problem(410, "invite_spent", str(error)))
+        except SeatingError as error:
+            return _answer(_Problem(400, "malformed", str(error)))
+        token = table.record.tokens[seat]
+        link = f"/play/{table.id}/{seat}#{token}"
+        return JSONResponse({"game": table.id, "seat": seat, "token": token, "link": link}, 201)
 
     async def get_view(request: Request) -> Response:
         try:
@@ -191,7 +305,7 @@ def create_app(
             return _answer(problem)
         state = table.state
         since = _since(request.query_params.get("since"), len(state.log))
-        return _json(envelope(view(state, seat, since=since), table.record.seats))
+        return _json(envelope(view(state, seat, since=since), table.public(since)))
 
     async def post_move(request: Request) -> Response:
         try:
@@ -215,11 +329,13 @@ def create_app(
             return _answer(_Problem(403, "forbidden", str(error)))
         except Stale as error:
             return _answer(_Problem(409, "stale", str(error), version=error.version))
+        except NotStarted as error:
+            return _answer(_Problem(409, "not_started", str(error), version=table.version))
         except IllegalMoveError as error:
             return _answer(
                 _Problem(422, "illegal", str(error), reason=error.reason, rule=error.rule)
             )
-        return _json(envelope(view(state, seat, since=version), table.record.seats))
+        return _json(envelope(view(state, seat, since=version), table.public(version)))
 
     async def events(request: Request) -> Response:
         try:
@@ -230,21 +346,44 @@ def create_app(
         start = _since(asked, table.version)
 
         async def stream() -> AsyncIterator[str]:
-            sent, first = start, True
-            with table.watching():  # the game stays in memory while it is followed
+            sent, shown = start, -1
+            hub.connect(table, seat, +1)
+            try:
                 while True:
-                    state = table.state
-                    if first or len(state.log) != sent:
-                        data = envelope(view(state, seat, since=sent), table.record.seats)
-                        sent, first = len(state.log), False
+                    revision, state = table.revision, table.state
+                    if revision != shown:
+                        data = envelope(view(state, seat, since=sent), table.public(sent))
+                        sent, shown = len(state.log), revision
                         yield f"id: {sent}\nevent: view\ndata: {data}\n\n"
                     if state.is_over:
                         return
-                    if not await table.wait(sent, KEEPALIVE):
+                    if not await table.wait(revision, KEEPALIVE):
                         yield ": keep-alive\n\n"
+                    try:
+                        hub.seat_for(table, seat, _token(request))
+                    except Forbidden as error:  # the host reopened this seat
+                        detail = json.dumps({"error": "revoked", "detail": str(error)})
+                        yield f"event: revoked\ndata: {detail}\n\n"
+                        return
+            finally:
+                hub.connect(table, seat, -1)
 
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+    async def rematch(request: Request) -> Response:
+        """The next game at this table: this seat's link in it (a new token, a new seed)."""
+        try:
+            table, seat = await seat_of(request)
+            if seat is None:
+                raise _Problem(403, "forbidden", "spectators have no seat in a rematch")
+            new, token = await hub.rematch(table, seat)
+        except _Problem as problem:
+            return _answer(problem)
+        except SeatingError as error:
+            return _answer(_Problem(409, "seating", str(error)))
+        link = f"/play/{new.id}/{seat}#{token}"
+        return JSONResponse({"game": new.id, "seat": seat, "token": token, "link": link}, 201)
 
     async def bots(request: Request) -> Response:
         return JSONResponse({"human": HUMAN, "bots": list(BOT_NAMES)})
@@ -263,11 +402,17 @@ def create_app(
             Route("/", page("index.html")),
             Route("/play/{game}/{seat}", page("table.html")),
             Route("/watch/{game}", page("table.html")),
+            Route("/join/{game}", page("join.html")),
+            Route("/host/{game}", page("host.html")),
             Route("/api/bots", bots),
             Route("/api/games", create, methods=["POST"]),
+            Route("/api/games/{game}/claims", claim, methods=["POST"]),
+            Route("/api/games/{game}/host", host_view),
+            Route("/api/games/{game}/host/seats/{seat}", host_seat, methods=["POST"]),
             Route(seat_path, get_view),
             Route(seat_path + "/events", events),
             Route(seat_path + "/moves", post_move, methods=["POST"]),
+            Route(seat_path + "/rematch", rematch, methods=["POST"]),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,

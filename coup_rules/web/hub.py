@@ -4,24 +4,33 @@ The web layer (``app.py``) only translates HTTP to these calls and their errors 
 Everything that must hold whatever the transport lives here:
 
 - **Who may do what.** ``Hub.seat_for`` checks a token against the seat it claims to speak for
-  (``Forbidden`` otherwise) and ``Hub.play`` refuses a move made for another seat.
-- **No move lost, none doubled.** ``Hub.play`` takes the game's lock, refuses a move posted
-  against an older version (``Stale``: the log length it was made against is not the current
-  one), applies it (``IllegalMoveError`` changes nothing), writes it to the store and only then
-  makes it the game's state and wakes the listeners. Two seats answering the same window at the
-  same moment post the same version: the first one applied wins, the second is stale. The
-  writes of all games go to one thread that commits whatever is waiting in one transaction
-  (group commit), so one disk flush serves every game that moved meanwhile; each move is still
-  answered only after the commit that holds it.
+  (``Forbidden`` otherwise; ``Revoked`` for a token the host took back) and ``Hub.play`` refuses
+  a move made for another seat. ``Hub.host_of`` checks the host's token, which reads no hand.
+- **Seats are claimed.** ``Hub.claim`` spends an invite for a fresh seat token; the host may
+  give a seat to a bot before the start (``Hub.assign``) and reopen a seat (``Hub.reopen``),
+  revoking its token. The rules of the seating are ``seating.py``'s; the hub stores each change
+  before it counts, and no move is made before every person's seat is claimed.
+- **No move lost, none doubled.** ``Hub.play`` takes the game's lock, refuses a move whose
+  decision is no longer pending for its seat (``Stale``, by the rule of ``stale.py``: the
+  decision closed since the version it was made against, or the seat already answered it),
+  applies it (``IllegalMoveError`` changes nothing), writes it to the store and only then
+  makes it the game's state and wakes the listeners. Seats answering the same window at the
+  same moment all count while it is open; a double click, or an answer to a window that has
+  closed, is stale. The writes of all games go to one thread that commits whatever is waiting
+  in one transaction (group commit), so one disk flush serves every game that moved meanwhile;
+  each move is still answered only after the commit that holds it.
 - **The store decides between processes.** Each move is stored under its number in the game,
   which the store keeps unique (store.py). If another process stored that number first, the
-  hub loads the moves it missed and checks the move again against the new state; and when the
-  store says another process moved a game held here, the hub loads those moves and wakes the
-  game's listeners (``GameStore.listen``; PostgreSQL's LISTEN/NOTIFY).
+  hub loads what it missed and checks the move again against the new state (by the same rule,
+  so an answer to a window that is still open counts); and when the store says another process
+  changed a game held here, the hub loads its moves and seating and wakes the game's listeners
+  (``GameStore.listen``; PostgreSQL's LISTEN/NOTIFY).
 - **Memory follows play.** Games are loaded on demand (``Hub.open``) and leave memory when
   finished or idle (cache.py); start-up loads none.
-- **Bots.** Each game with a bot seat runs a task that waits for a change, asks ``bot_move`` for
-  the move of a bot seat being waited on, and posts it through ``Hub.play`` like anyone else.
+- **The table keeps moving.** Each unfinished game runs a task that waits for a change, asks
+  ``bot_move`` for the move of every bot seat being waited on and posts them all at once
+  through ``Hub.play`` like anyone else; and, when the game has a time limit and a decision's
+  time runs out, answers for every seat still asked with ``stand_in_move`` (marked timed out).
 """
 
 from __future__ import annotations
@@ -34,23 +43,37 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
+import attrs
+
+from coup_rules.ai.claims import ClaimTracker
+from coup_rules.cards import sorted_cards
 from coup_rules.config import Config
 from coup_rules.engine import apply, to_act
 from coup_rules.moves import Move
 from coup_rules.setup import new_game
 from coup_rules.state import GameState
-from coup_rules.web.bots import BOT_NAMES, bot_move
+from coup_rules.web.bots import BOT_NAMES, bot_move, stand_in_move
 from coup_rules.web.cache import Tables
+from coup_rules.web.seating import HUMAN, InviteSpent, Seating, SeatingError, clean_name
+from coup_rules.web.stale import opened_at, stale_reason
 from coup_rules.web.store import GameRecord, GameStore, MoveRow, StoredMove, open_store
 
-__all__ = ["HUMAN", "Forbidden", "Hub", "NotFound", "Stale", "Table"]
-
-HUMAN = "human"
-"""The seat-list entry of a seat played by a person through a private link."""
+__all__ = [
+    "HUMAN",
+    "Forbidden",
+    "Hub",
+    "InviteSpent",
+    "NotFound",
+    "NotStarted",
+    "Revoked",
+    "SeatingError",
+    "Stale",
+    "Table",
+]
 
 log = logging.getLogger("coup_rules.web")
 
@@ -65,32 +88,70 @@ class Forbidden(PermissionError):
     """The token does not speak for this seat, or the move is not this seat's."""
 
 
+class Revoked(Forbidden):
+    """The host reopened this seat: the token that held it no longer speaks for it."""
+
+
+class NotStarted(Exception):
+    """A move before every person's seat is claimed; nothing was changed."""
+
+
 class Stale(Exception):
-    """The move was made against an older version of the game; nothing was changed.
+    """The move answers a decision that is no longer pending for its seat; nothing was changed.
+
+    The rule is ``coup_rules.web.stale``'s: a move counts while the decision it answers is still
+    pending for its seat, however many other seats answered it meanwhile.
 
     Attributes:
         version: the game's current version (log length).
     """
 
-    def __init__(self, posted: int, version: int) -> None:
+    def __init__(self, reason: str, version: int) -> None:
         self.version = version
-        super().__init__(
-            f"the move was made against version {posted}, but the game is at version "
-            f"{version}: someone moved first; nothing was changed"
-        )
+        super().__init__(f"{reason}; nothing was changed")
 
 
 class Table:
-    """One game in play: its record, its current state and what waits on it."""
+    """One game in play: its record, its current state and what waits on it.
 
-    def __init__(self, record: GameRecord, state: GameState, moves: int) -> None:
+    Attributes:
+        revision: counts every change (a move, a seat claimed, someone connecting): an event
+            stream sends a new envelope whenever it changes.
+        opened: the version at which the pending decision opened (``stale.opened_at``).
+        deadline: when the pending decision's time runs out (the event loop's clock), if the
+            game has a time limit and has started.
+        timeouts: ``(version, seat)`` of each move the table made for a seat out of time.
+        connected: per seat (``None``: spectators), how many event streams are open.
+    """
+
+    def __init__(
+        self, record: GameRecord, state: GameState, stored: Sequence[StoredMove], opened: int
+    ) -> None:
         self.record = record
         self.state = state
-        self.moves = moves  # how many moves are stored
+        self.moves = len(stored)  # how many moves are stored
+        self.opened = opened
+        self.timeouts = [(m.version, m.move.player) for m in stored if m.timed_out]
+        self.claims = ClaimTracker(record.config.exchanger)
+        for event in state.log:
+            self.claims.feed(event)
+        self.revision = 0
+        self.deadline: float | None = None
+        self.connected: dict[int | None, int] = {}
         self.lock = asyncio.Lock()
         self._changed = asyncio.Event()
-        self.bots: asyncio.Task[None] | None = None
-        self.watchers = 0  # event streams following the game
+        self.task: asyncio.Task[None] | None = None
+        self.rematch: str | None = None  # the id of the next game at this table, once made
+
+    @property
+    def id(self) -> str:
+        """The game's id."""
+        return self.record.id
+
+    @property
+    def version(self) -> int:
+        """The length of the game's log: what a move is posted against."""
+        return len(self.state.log)
 
     @property
     def finished(self) -> bool:
@@ -100,37 +161,77 @@ class Table:
     @property
     def busy(self) -> bool:
         """A move is being made, or an event stream follows the game: it stays in memory."""
-        return self.lock.locked() or self.watchers > 0
-
-    @contextlib.contextmanager
-    def watching(self) -> Iterator[None]:
-        """Count an event stream as following the game while the block runs."""
-        self.watchers += 1
-        try:
-            yield
-        finally:
-            self.watchers -= 1
+        return self.lock.locked() or bool(self.connected)
 
     @property
-    def id(self) -> str:
-        """The game's id."""
-        return self.record.id
+    def started(self) -> bool:
+        """Whether every person's seat is claimed: moves count only then."""
+        return self.record.seating.started
 
-    @property
-    def version(self) -> int:
-        """The length of the game's log: what a move must be posted against."""
-        return len(self.state.log)
+    def time_left(self) -> float | None:
+        """Seconds until the pending decision's time runs out, if it has a limit."""
+        if self.deadline is None or self.state.is_over:
+            return None
+        return max(0.0, self.deadline - asyncio.get_running_loop().time())
 
-    def _advance(self, state: GameState) -> None:
-        self.state = state
-        self.moves += 1
+    def _restart_clock(self) -> None:
+        limit = self.record.time_limit
+        if limit is None or not self.started:
+            self.deadline = None
+        else:
+            self.deadline = asyncio.get_running_loop().time() + limit
+
+    def touch(self) -> None:
+        """Wake everyone waiting on this table (something they show has changed)."""
+        self.revision += 1
         changed, self._changed = self._changed, asyncio.Event()
         changed.set()
 
-    async def wait(self, version: int, timeout: float | None = None) -> bool:
-        """Wait until the version differs from ``version``; ``False`` if ``timeout`` ran out."""
+    def _advance(self, state: GameState, seat: int, timed_out: bool) -> None:
+        opened = opened_at(self.opened, self.state, state)
+        if timed_out:
+            self.timeouts.append((len(self.state.log), seat))
+        for event in state.log.tail(len(self.state.log)):
+            self.claims.feed(event)
+        self.state = state
+        self.moves += 1
+        if opened != self.opened:
+            self._restart_clock()
+        self.opened = opened
+        self.touch()
+
+    def _seat(self, record: GameRecord) -> None:
+        was = self.started
+        self.record = record
+        if self.started and not was:
+            self._restart_clock()
+        self.touch()
+
+    def public(self, since: int) -> dict[str, Any]:
+        """What every client may know of the table beyond its own view: the seats (names,
+        bot or person, connected, standing claims), whether it has started, the time left, and
+        the moves the table made for seats out of time since version ``since``."""
+        seats = self.record.seating.public()
+        for n, seat in enumerate(seats):
+            seat["connected"] = seat["bot"] or n in self.connected
+            seat["claims"] = [c.value for c in sorted_cards(self.claims.of(n))]
+        left = self.time_left()
+        over = self.state.is_over
+        return {
+            # Once the game is over, every hand is shown, as players turn their cards up.
+            **({"hands": [[c.value for c in p.hand] for p in self.state.players]} if over else {}),
+            "seats": seats,
+            "started": self.started,
+            "time_limit": self.record.time_limit,
+            "time_left": None if left is None else round(left, 1),
+            "timeouts": [{"version": v, "seat": s} for v, s in self.timeouts if v >= since],
+            "rematch": self.rematch is not None,
+        }
+
+    async def wait(self, revision: int, timeout: float | None = None) -> bool:
+        """Wait until the table changes after ``revision``; ``False`` if ``timeout`` ran out."""
         changed = self._changed
-        if self.version != version:
+        if self.revision != revision:
             return True
         try:
             await asyncio.wait_for(changed.wait(), timeout)
@@ -139,34 +240,25 @@ class Table:
         return True
 
 
-def replay(
-    record: GameRecord,
-    moves: list[tuple[int, Move]],
-    state: GameState | None = None,
-    start: int = 0,
-) -> GameState:
-    """The state a record and its stored ``(version, move)`` pairs make.
-
-    ``state`` and ``start``: go on from ``state``, which the game's first ``start`` moves made.
+def replay(record: GameRecord, moves: list[tuple[int, Move]]) -> tuple[GameState, int]:
+    """The state a record and its stored ``(version, move)`` pairs make, and the version at
+    which its pending decision opened (``stale.opened_at``).
 
     Raises:
         ValueError: a stored move was applied at another log length than the replay reaches
             (the engine changed the game since it was stored), or is illegal now.
     """
-    if state is None:
-        state = new_game(record.config, seed=record.seed)
-    for n, (version, move) in enumerate(moves, start):
+    state = new_game(record.config, seed=record.seed)
+    opened = len(state.log)
+    for n, (version, move) in enumerate(moves):
         if version != len(state.log):
             raise ValueError(
                 f"game {record.id}: move {n} was stored at version {version}, "
                 f"the replay is at {len(state.log)}"
             )
-        state = apply(state, move)
-    return state
-
-
-def _pairs(moves: list[StoredMove]) -> list[tuple[int, Move]]:
-    return [(m.version, m.move) for m in moves]
+        after = apply(state, move)
+        opened, state = opened_at(opened, state, after), after
+    return state, opened
 
 
 class Hub:
@@ -209,7 +301,7 @@ class Hub:
         self._writer: asyncio.Task[None] | None = None
         self._moving: set[asyncio.Task[GameState]] = set()  # moves being made
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
-        self._refreshing: set[str] = set()  # games whose moves from elsewhere are being loaded
+        self._refreshing: set[str] = set()  # games whose changes from elsewhere are being loaded
         self._tasks: set[asyncio.Task[None]] = set()
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -229,8 +321,8 @@ class Hub:
         self._sweeper = asyncio.create_task(self._sweep_often(), name="coup sweep")
 
     async def stop(self) -> None:
-        """Stop the bots, finish the moves under way, and close the store."""
-        tasks = [t.bots for t in self.cache if t.bots is not None]
+        """Stop the tables' tasks, finish the moves under way, and close the store."""
+        tasks = [t.task for t in self.cache if t.task is not None]
         tasks += [*self._tasks, *([self._sweeper] if self._sweeper else [])]
         for task in tasks:
             task.cancel()
@@ -250,15 +342,27 @@ class Hub:
             raise RuntimeError("the hub is not started")
         return self._store
 
-    async def create(self, config: Config, seats: tuple[str, ...]) -> Table:
-        """A new game, stored before it is returned.
+    async def create(
+        self,
+        config: Config,
+        seats: tuple[str, ...],
+        *,
+        host_seat: int | None = None,
+        host_name: str | None = None,
+        time_limit: float | None = None,
+    ) -> Table:
+        """A new game, stored before it is returned: one invite per person's seat.
 
         Args:
             config: the game's options.
             seats: per seat, ``"human"`` or a bot's name (``BOT_NAMES``).
+            host_seat: the seat the creator plays, claimed at once under ``host_name``.
+            host_name: the creator's name, if they play.
+            time_limit: seconds each decision may take (``None``: no limit).
 
         Raises:
-            ValueError: the seat list does not fit the config or names an unknown bot.
+            ValueError: the seat list does not fit the config or names an unknown bot, the
+                host's seat is not a person's, or the time limit is not a positive number.
         """
         if len(seats) != config.players:
             raise ValueError(f"seats: give one entry per seat ({config.players}), not {len(seats)}")
@@ -266,17 +370,25 @@ class Hub:
             if who != HUMAN and who not in BOT_NAMES:
                 choices = ", ".join((HUMAN, *BOT_NAMES))
                 raise ValueError(f"seats[{seat}]: {who!r} is not one of {choices}")
+        if time_limit is not None and not 1 <= time_limit <= 3600:
+            raise ValueError(f"time_limit: from 1 to 3600 seconds, not {time_limit}")
         state = new_game(config, seed=self._seeds())
+        seating = Seating.new(seats, _token(), [_token() for _ in seats])
+        if host_seat is not None:
+            if not 0 <= host_seat < len(seats) or seats[host_seat] != HUMAN:
+                raise ValueError(f"host_seat: seat {host_seat} is not a person's seat")
+            name = clean_name(host_name)
+            seating = attrs.evolve(seating.claim(host_seat, name, _token()), host_seat=host_seat)
         record = GameRecord(
             id=secrets.token_hex(8),
             config=config,
             seed=state.seed,
-            seats=seats,
-            tokens=tuple(secrets.token_urlsafe(24) if who == HUMAN else None for who in seats),
-            spectator=secrets.token_urlsafe(24),
+            seating=seating,
+            spectator=_token(),
+            time_limit=time_limit,
         )
         await self._commit(record)
-        table = Table(record, state, 0)
+        table = Table(record, state, (), len(state.log))
         self._keep(table)
         return table
 
@@ -309,7 +421,8 @@ class Hub:
                 table = None
                 if found is not None:
                     record, stored = found
-                    table = Table(record, replay(record, _pairs(stored)), len(stored))
+                    state, opened = replay(record, [(m.version, m.move) for m in stored])
+                    table = Table(record, state, stored, opened)
                     self._keep(table)
                 loading.set_result(table)
             except Exception as error:
@@ -323,15 +436,18 @@ class Hub:
         return table
 
     def _keep(self, table: Table) -> None:
+        """Hold ``table`` in memory and set it moving; a game loaded again gives the pending
+        decision its whole time again."""
+        table._restart_clock()
         self.cache.add(table)
-        self._start_bots(table)
+        self._keep_moving(table)
 
     def sweep(self) -> int:
         """Let the games nobody needs leave memory (cache.py); how many left."""
         gone = self.cache.sweep()
         for table in gone:
-            if table.bots is not None:
-                table.bots.cancel()
+            if table.task is not None:
+                table.task.cancel()
         return len(gone)
 
     async def _sweep_often(self) -> None:
@@ -343,27 +459,142 @@ class Hub:
         """``seat`` (``None``: a spectator) if ``token`` speaks for it in this game.
 
         Raises:
-            Forbidden: no token, a token of another seat, a bot's seat, or no such seat.
+            Revoked: the token held this seat until the host reopened it.
+            Forbidden: no token, a token of another seat, a bot's or open seat, no such seat.
         """
         record = table.record
+        revoked: tuple[str, ...] = ()
         if seat is None:
             expected: str | None = record.spectator
         elif 0 <= seat < len(record.tokens):
             expected = record.tokens[seat]
+            revoked = record.seating.seats[seat].revoked
         else:
             raise Forbidden(f"this game has no seat {seat}")
-        if (
-            token is None
-            or expected is None
-            or not token.isascii()  # compare_digest refuses other strings; tokens are ASCII
-            or not secrets.compare_digest(token, expected)
-        ):
-            who = "the spectators" if seat is None else f"seat {seat}"
-            raise Forbidden(f"this token does not speak for {who} of game {record.id}")
+        if _same(token, expected):
+            return seat
+        if any(_same(token, old) for old in revoked):
+            raise Revoked(
+                f"the host gave seat {seat} of game {record.id} to someone else: this link no "
+                "longer works; ask the host for a new invite"
+            )
+        who = "the spectators" if seat is None else f"seat {seat}"
+        raise Forbidden(f"this token does not speak for {who} of game {record.id}")
+
+    def host_of(self, table: Table, token: str | None) -> None:
+        """Return if ``token`` is the host's of this game.
+
+        Raises:
+            Forbidden: it is not (or the game has no host: it was made before invites).
+        """
+        if not _same(token, table.record.seating.host):
+            raise Forbidden(f"this token is not the host's of game {table.id}")
+
+    async def claim(self, table: Table, invite: str, name: object) -> int:
+        """Spend ``invite`` for the seat it opens: a fresh token for that seat, under ``name``.
+
+        Returns:
+            The seat claimed; its token is ``table.record.tokens[seat]``.
+
+        Raises:
+            InviteSpent: the invite is spent or unknown.
+            SeatingError: the name is not acceptable.
+        """
+        name = clean_name(name)
+        async with table.lock:
+            seat = table.record.seating.seat_of_invite(invite) if invite.isascii() else None
+            if seat is None:
+                raise InviteSpent(
+                    "this invite has been used or withdrawn: each invite claims its seat once; "
+                    "ask the host for a new one"
+                )
+            seating = table.record.seating.claim(seat, name, _token())
+            await self._reseat(table, seating)
         return seat
 
-    async def play(self, table: Table, seat: int, version: int, move: Move) -> GameState:
-        """Apply ``move`` for ``seat`` if it was made against the current ``version``.
+    async def assign(self, table: Table, seat: int, who: str) -> None:
+        """Before the start: give ``seat`` to a bot (``who``, its name) or to a person.
+
+        Raises:
+            SeatingError: the game has started, there is no such seat, or ``who`` is unknown.
+        """
+        if who != HUMAN and who not in BOT_NAMES:
+            raise SeatingError(f"{who!r} is not one of {', '.join((HUMAN, *BOT_NAMES))}")
+        async with table.lock:
+            if seat == table.record.seating.host_seat:
+                raise SeatingError(f"seat {seat} is your own: it cannot be given away")
+            await self._reseat(table, table.record.seating.assign(seat, who, _token()))
+
+    async def reopen(self, table: Table, seat: int) -> None:
+        """Revoke the token of ``seat`` and open it under a new invite.
+
+        Raises:
+            SeatingError: there is no such seat, or a bot plays it.
+        """
+        async with table.lock:
+            await self._reseat(table, table.record.seating.reopen(seat, _token()))
+
+    async def _reseat(self, table: Table, seating: Seating) -> None:
+        record = attrs.evolve(table.record, seating=seating)
+        await self._run(self.store.seat, record)
+        table._seat(record)
+
+    async def rematch(self, table: Table, seat: int) -> tuple[Table, str]:
+        """The next game at this table, for ``seat``: the same config, seats, names, host and
+        time limit, a new seed. The first player to ask makes it; each then gets their seat's
+        fresh token in it (the same one if they ask again).
+
+        Returns:
+            The new game and ``seat``'s token in it.
+
+        Raises:
+            SeatingError: the game is not over, or ``seat`` is not a person's seat.
+        """
+        if not table.state.is_over:
+            raise SeatingError("a rematch starts once this game is over")
+        old = table.record
+        name = old.seating.seats[seat].name
+        if old.seats[seat] != HUMAN or name is None:
+            raise SeatingError(f"seat {seat} is not a person's seat")
+        async with table.lock:
+            if table.rematch is None:
+                host_seat = old.seating.host_seat
+                new = await self.create(
+                    old.config,
+                    old.seats,
+                    host_seat=host_seat,
+                    host_name=None if host_seat is None else old.seating.seats[host_seat].name,
+                    time_limit=old.time_limit,
+                )
+                async with new.lock:
+                    seating = attrs.evolve(new.record.seating, host=old.seating.host)
+                    await self._reseat(new, seating)
+                table.rematch = new.id
+                table.touch()
+            new = await self.open(table.rematch)
+        async with new.lock:
+            mine = new.record.seating.seats[seat]
+            if mine.invite is not None:
+                await self._reseat(new, new.record.seating.claim(seat, name, _token()))
+        token = new.record.tokens[seat]
+        if token is None:
+            raise SeatingError(f"seat {seat} of the rematch is no longer yours: ask the host")
+        return new, token
+
+    def connect(self, table: Table, seat: int | None, change: int) -> None:
+        """An event stream of ``seat`` opened (``change`` 1) or closed (-1)."""
+        n = table.connected.get(seat, 0) + change
+        if n > 0:
+            table.connected[seat] = n
+        else:
+            table.connected.pop(seat, None)
+        table.touch()
+
+    async def play(
+        self, table: Table, seat: int, version: int, move: Move, *, timed_out: bool = False
+    ) -> GameState:
+        """Apply ``move`` for ``seat`` if the decision it answers (the one pending at
+        ``version``) is still pending for ``seat`` (``coup_rules.web.stale``).
 
         The move is written to the store before it becomes the game's state. Once begun, a move
         is carried through even if the caller is cancelled (a client gone): the store and the
@@ -371,48 +602,71 @@ class Hub:
 
         Raises:
             Forbidden: the move is not ``seat``'s own.
-            Stale: ``version`` is not the current version; nothing changed.
+            NotStarted: a person's seat is still open; nothing changed.
+            Stale: the decision answered is no longer pending for ``seat``; nothing changed.
             IllegalMoveError: the engine refuses the move; nothing changed.
         """
         if move.player != seat:
             raise Forbidden(f"you are seat {seat}; you cannot move for seat {move.player}")
         if self.cache.peek(table.id) is not table:  # it left memory meanwhile
             table = await self.open(table.id)
-        task = asyncio.create_task(self._play(table, version, move))
+        task = asyncio.create_task(self._play(table, seat, version, move, timed_out))
         self._moving.add(task)
         task.add_done_callback(self._moving.discard)
         return await asyncio.shield(task)
 
-    async def _play(self, table: Table, version: int, move: Move) -> GameState:
+    async def _play(
+        self, table: Table, seat: int, version: int, move: Move, timed_out: bool
+    ) -> GameState:
         async with table.lock:
-            caught_up = False
+            # With a shared store, a refusal may come from being behind another process:
+            # load what it stored, once, and judge again.
+            caught_up = not self.store.shared
             while True:
-                state = table.state
-                if version != len(state.log):
-                    if self.store.shared and not caught_up:  # another process may have moved
+                if not table.started:
+                    if not caught_up:
                         await self._catch_up(table)
                         caught_up = True
                         continue
-                    raise Stale(version, len(state.log))
+                    waiting = ", ".join(str(s) for s in table.record.seating.open_seats)
+                    raise NotStarted(
+                        f"the game starts once every seat is taken; still open: seat {waiting}"
+                    )
+                state = table.state
+                reason = stale_reason(seat, version, table.opened, state)
+                if reason is not None:
+                    if not caught_up:
+                        await self._catch_up(table)
+                        caught_up = True
+                        continue
+                    raise Stale(reason, len(state.log))
                 after = apply(state, move)
-                if await self._commit((table.id, table.moves, len(state.log), move)):
-                    table._advance(after)
+                row = (table.id, table.moves, len(state.log), move, timed_out)
+                if await self._commit(row):
+                    table._advance(after, seat, timed_out)
                     return after
                 # Another process stored a move under this number first: take its moves and
-                # check this one again against the state they make.
+                # judge this one again against the state they make.
                 await self._catch_up(table)
                 caught_up = True
 
     async def _catch_up(self, table: Table) -> None:
-        """Apply the moves other processes stored since ``table.moves`` (its lock held)."""
+        """Take what other processes stored since ``table.moves`` (its lock held): the
+        seating, then the moves, each applied and announced as if made here."""
+        record = await self._run(self.store.record, table.id)
+        if record is not None and record != table.record:
+            table._seat(record)
         stored = await self._run(self.store.moves, table.id, table.moves)
-        state = table.state
-        for n, (version, move) in enumerate(_pairs(stored), table.moves):
-            state = replay(table.record, [(version, move)], state, n)
-            table._advance(state)
+        for n, m in enumerate(stored, table.moves):
+            if m.version != len(table.state.log):
+                raise ValueError(
+                    f"game {table.id}: move {n} was stored at version {m.version}, "
+                    f"this process is at {len(table.state.log)}"
+                )
+            table._advance(apply(table.state, m.move), m.move.player, m.timed_out)
 
     def _changed_elsewhere(self, game: str | None) -> None:
-        """Another process stored a move of ``game`` (``None``: of any game)."""
+        """Another process changed ``game`` (``None``: maybe any game)."""
         tables = list(self.cache) if game is None else [self.cache.peek(game)]
         for table in tables:
             if table is None or table.id in self._refreshing:
@@ -425,10 +679,10 @@ class Hub:
     async def _refresh(self, table: Table) -> None:
         try:
             async with table.lock:
-                self._refreshing.discard(table.id)
+                self._refreshing.discard(table.id)  # a change from now on needs another look
                 await self._catch_up(table)
         except Exception:
-            log.exception("game %s: could not load the moves stored elsewhere", table.id)
+            log.exception("game %s: could not load the changes stored elsewhere", table.id)
         finally:
             self._refreshing.discard(table.id)
 
@@ -455,32 +709,78 @@ class Hub:
                 for row, done in batch:
                     done.set_result(isinstance(row, GameRecord) or row[:2] not in taken)
 
-    def _start_bots(self, table: Table) -> None:
-        if table.state.is_over or all(who == HUMAN for who in table.record.seats):
+    def _keep_moving(self, table: Table) -> None:
+        if table.state.is_over:
             return
-        table.bots = asyncio.create_task(
-            self._bots(table, self._bot_rng(table.id)), name=f"bots {table.id}"
+        table.task = asyncio.create_task(
+            self._table_task(table, self._bot_rng(table.id)), name=f"table {table.id}"
         )
 
-    async def _bots(self, table: Table, rng: random.Random) -> None:
-        """Play the bot seats of ``table`` until the game is over."""
-        seats = table.record.seats
+    async def _table_task(self, table: Table, rng: random.Random) -> None:
+        """Keep ``table`` moving until the game is over: the bots' moves, and the table's
+        answers for seats whose time ran out.
+
+        Every bot seat being waited on answers at once, each against the same version: in a
+        window they all count while it is open (a bot's Challenge closes it for the others).
+        """
         while not table.state.is_over:
-            state = table.state
-            waiting = [s for s in to_act(state) if seats[s] != HUMAN]
-            if not waiting:
-                await table.wait(len(state.log))
+            revision, state = table.revision, table.state
+            seats = table.record.seats
+            bots = [s for s in to_act(state) if seats[s] != HUMAN]
+            if not table.started or (not bots and table.deadline is None):
+                await table.wait(revision)
                 continue
-            if self.bot_delay > 0:
-                await asyncio.sleep(self.bot_delay)
+            if bots:
+                if self.bot_delay > 0:
+                    await asyncio.sleep(self.bot_delay)
+                    if table.state is not state or table.record.seats != seats:
+                        continue  # someone moved meanwhile: look again
+                moves = [(s, bot_move(seats[s], state, s, rng)) for s in bots]
+                timed_out = False
+            else:
+                left = table.time_left()
+                if left is not None and left > 0 and await table.wait(revision, left):
+                    continue  # something changed before the time ran out
                 if table.state is not state:
-                    continue  # someone moved meanwhile: look again
-            seat = waiting[0] if len(waiting) == 1 else rng.choice(waiting)
-            try:
-                move = bot_move(seats[seat], state, seat, rng)
-                await self.play(table, seat, len(state.log), move)
-            except Stale:
-                continue  # a person answered first
-            except Exception:
-                log.exception("game %s: the bot of seat %d failed; its bots stop", table.id, seat)
+                    continue
+                moves = [(s, stand_in_move(state, s, rng)) for s in to_act(state)]
+                timed_out = True
+            if not await self._post_all(table, state, moves, timed_out):
                 return
+            if table.state is state:  # nothing counted: wait for the next change
+                await table.wait(revision)
+
+    async def _post_all(
+        self, table: Table, state: GameState, moves: list[tuple[int, Move]], timed_out: bool
+    ) -> bool:
+        """Post ``moves`` together against ``state``; ``False`` if one failed otherwise than
+        by being stale (the table's task then stops, saying why in the log)."""
+        results = await asyncio.gather(
+            *(self.play(table, s, len(state.log), m, timed_out=timed_out) for s, m in moves),
+            return_exceptions=True,
+        )
+        for (seat, _), result in zip(moves, results, strict=True):
+            if isinstance(result, BaseException) and not isinstance(result, (Stale, NotStarted)):
+                log.error(
+                    "game %s: the move the table made for seat %d failed; it stops moving",
+                    table.id,
+                    seat,
+                    exc_info=result,
+                )
+                return False
+        return True
+
+
+def _token() -> str:
+    """A fresh secret: 24 random bytes from ``secrets`` (192 bits), URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+def _same(token: str | None, expected: str | None) -> bool:
+    """Whether ``token`` is ``expected``, compared in constant time."""
+    return (
+        token is not None
+        and expected is not None
+        and token.isascii()  # compare_digest refuses other strings; tokens are ASCII
+        and secrets.compare_digest(token, expected)
+    )

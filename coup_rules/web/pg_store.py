@@ -15,50 +15,67 @@ reconnects and says that any game may have changed.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import psycopg
 
-from coup_rules.moves import Move
-from coup_rules.serde import from_json, to_json
-from coup_rules.web.sqlite_store import INSERT_MOVE, SCHEMA, games_row, record_of, token_rows
-from coup_rules.web.store import GameRecord, MoveRow, StoredMove
+from coup_rules.web.sql_store import COLUMNS, SCHEMA, SqlStore
 
 __all__ = ["CHANNEL", "PgStore"]
 
 CHANNEL = "coup_moves"
-"""The channel of the notifications: the payload is the id of a game that moved."""
+"""The channel of the notifications: the payload is the id of a game that changed."""
 
-_SCHEMA_LOCK = 7_401_1901  # an advisory lock: two servers starting at once create the tables once
+_SCHEMA_LOCK = 74_011_901  # an advisory lock: two servers starting at once create the tables once
 
 log = logging.getLogger("coup_rules.web")
 
 
-class PgStore:
+class PgStore(SqlStore):
     """A PostgreSQL database, from a ``postgresql://`` URL (the tables are created if missing)."""
 
     shared = True
+    placeholder = "%s"
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self._db = self._connect()
+        self._db: psycopg.Connection[Any] = self._connect()
         with self._db.transaction():
             self._db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
             self._db.execute(SCHEMA.replace(" REAL ", " DOUBLE PRECISION "))
+            for table, columns in COLUMNS.items():
+                for column, kind in columns.items():
+                    self._db.execute(
+                        f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}"
+                    )
         self._stop = threading.Event()
         self._listener: threading.Thread | None = None
 
     def _connect(self) -> psycopg.Connection[Any]:
         return psycopg.connect(self.url, autocommit=True)
 
-    def _conn(self) -> psycopg.Connection[Any]:
-        """The connection, opened again if it was lost (the database restarted, say)."""
+    def _rows(self, text: str, params: Sequence[object] = ()) -> list[Any]:
+        self._reconnect()
+        return super()._rows(text, params)
+
+    def _reconnect(self) -> None:
+        """Open the connection again if it was lost (the database restarted, say)."""
         if self._db.closed or self._db.broken:
             self._db = self._connect()
-        return self._db
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        self._reconnect()
+        with self._db.transaction():
+            yield
+
+    def _notify(self, games: Iterable[str]) -> None:
+        for game in games:  # delivered when the transaction commits
+            self._db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, game))
 
     def close(self) -> None:
         """Stop listening and close the connections."""
@@ -67,66 +84,9 @@ class PgStore:
             self._listener.join()
         self._db.close()
 
-    def write(self, games: Sequence[GameRecord], moves: Sequence[MoveRow]) -> set[tuple[str, int]]:
-        """Store new games, then moves, in one transaction; the ``(game, n)`` of the moves whose
-        number was taken.
-
-        The same transaction notifies the other processes of each game that moved.
-        """
-        taken: set[tuple[str, int]] = set()
-        insert = INSERT_MOVE.format(p="%s")
-        rows = moves
-        db = self._conn()
-        with db.transaction(), db.cursor() as cur:
-            if games:
-                cur.executemany(
-                    "INSERT INTO games (id, config, seed, seats, created) "
-                    "VALUES (%s, %s, %s, %s, %s)",
-                    [games_row(record) for record in games],
-                )
-                cur.executemany(
-                    "INSERT INTO tokens (token, game, seat) VALUES (%s, %s, %s)",
-                    [row for record in games for row in token_rows(record)],
-                )
-            for game, n, version, move in rows:
-                cur.execute(insert, (game, n, version, to_json(move)))
-                if cur.rowcount == 0:
-                    taken.add((game, n))
-            for game in sorted({g for g, n, _, _ in rows if (g, n) not in taken}):
-                cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, game))
-        return taken
-
-    def game(self, game: str) -> tuple[GameRecord, list[StoredMove]] | None:
-        """A game's record and its moves in order; ``None`` if there is no such game."""
-        db = self._conn()
-        row = db.execute(
-            "SELECT id, config, seed, seats FROM games WHERE id = %s", (game,)
-        ).fetchone()
-        if row is None:
-            return None
-        tokens = db.execute("SELECT token, seat FROM tokens WHERE game = %s", (game,)).fetchall()
-        return record_of(row, tokens), self.moves(game, 0)
-
-    def moves(self, game: str, start: int) -> list[StoredMove]:
-        """A game's moves from number ``start`` on, in order."""
-        rows = self._conn().execute(
-            "SELECT version, move FROM moves WHERE game = %s AND n >= %s ORDER BY n",
-            (game, start),
-        )
-        return [StoredMove(version, from_json(text, Move)) for version, text in rows]
-
-    def load(self) -> list[tuple[GameRecord, list[StoredMove]]]:
-        """Every game, oldest first, with its moves in order."""
-        ids = self._conn().execute("SELECT id FROM games ORDER BY created, id").fetchall()
-        return [found for (gid,) in ids if (found := self.game(gid)) is not None]
-
-    def count_moves(self) -> int:
-        """How many moves the database holds, over all games."""
-        row = self._conn().execute("SELECT COUNT(*) FROM moves").fetchone()
-        return int(row[0]) if row else 0
-
     def listen(self, changed: Callable[[str | None], None]) -> None:
-        """Call ``changed(game)`` from a thread of its own when another process moved ``game``."""
+        """Call ``changed(game)`` from a thread of its own when another process changed
+        ``game``; ``changed(None)`` after the listening connection was lost and opened again."""
         self._listener = threading.Thread(
             target=self._listen, args=(changed,), name="coup-listen", daemon=True
         )

@@ -1,15 +1,16 @@
 """What a client receives: a ``PlayerView`` as the library's JSON, plus the same view in words.
 
 ``envelope`` is the only thing the server ever sends about a game. It is built from one
-``PlayerView`` and the public seat list (who is a bot), nothing else, so a client can learn no
-more than its view holds: the words (``describe_pending``, ``describe_event`` of the view's
-redacted log, a label per legal move) are functions of the view.
+``PlayerView`` and the table's public facts (``Table.public``: names, who is a bot but never
+which, who is connected, the time left), nothing else, so a client can learn no more than its
+view holds: the words (``describe_pending``, ``describe_event`` of the view's redacted log, a
+label per legal move) are functions of the view.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from coup_rules.config import Config
@@ -28,16 +29,16 @@ def move_label(move: Move, config: Config) -> str:
     return describe_move(move, config, style="button")
 
 
-def _extras(v: PlayerView, seats: Sequence[str]) -> dict[str, Any]:
+def _extras(v: PlayerView, table: Mapping[str, Any]) -> dict[str, Any]:
     config = v.config
     return {
         "version": v.log_length,
-        "seats": list(seats),
-        "pending_text": describe_pending(v.pending, config),
+        "table": dict(table),
+        "pending_text": describe_pending(v.pending, config, you=v.seat),
         "log_text": [
             {
                 "index": v.log_start + i,
-                "text": describe_event(event, config),
+                "text": describe_event(event, config, you=v.seat),
                 "turn": isinstance(event, TurnStarted),
             }
             for i, event in enumerate(v.log)
@@ -48,24 +49,24 @@ def _extras(v: PlayerView, seats: Sequence[str]) -> dict[str, Any]:
     }
 
 
-def envelope(v: PlayerView, seats: Sequence[str]) -> str:
+def envelope(v: PlayerView, table: Mapping[str, Any]) -> str:
     """The JSON a client gets: ``{"view": to_json(v), "version": ..., "pending_text": ...}``.
 
     Args:
         v: the client's view (``view(state, seat, since=...)``, or ``None`` for a spectator).
-        seats: per seat, ``"human"`` or the bot's name (public).
+        table: the table's public facts (``Table.public``), the same for every client.
 
     Returns:
         A JSON object: ``view`` (the library's own JSON of ``v``), ``version`` (its log length,
-        to post with the next move), ``seats``, ``pending_text``, ``log_text`` (one sentence
+        to post with the next move), ``table``, ``pending_text``, ``log_text`` (one sentence
         per event of ``v.log``, with its index in the full log) and ``move_labels`` (one per
         entry of ``view.legal_moves``, same order).
     """
-    extras = json.dumps(_extras(v, seats), ensure_ascii=False)
+    extras = json.dumps(_extras(v, table), ensure_ascii=False)
     return '{"view": ' + to_json(v) + ", " + extras[1:]
 
 
-def envelope_data(v: PlayerView, seats: Sequence[str]) -> dict[str, Any]:
+def envelope_data(v: PlayerView, table: Mapping[str, Any]) -> dict[str, Any]:
     """``envelope`` as a Python object (what ``json.loads`` of it gives)."""
-    data: dict[str, Any] = json.loads(envelope(v, seats))
+    data: dict[str, Any] = json.loads(envelope(v, table))
     return data

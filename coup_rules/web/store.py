@@ -1,10 +1,11 @@
 """What a game is stored as, and the interface of a store: SQLite or PostgreSQL behind it.
 
-A game is never stored as a state. Its record is what made it: the ``Config``, the seed, who sits
-where (``"human"`` or a bot's name), the private tokens, and the moves in the order they were
-applied, each with its number in the game (0, 1, 2, ...) and the log length it was applied at.
-Replaying the moves from ``new_game(config, seed=seed)`` rebuilds the exact state, because
-``apply`` is pure and the seed drives every draw.
+A game is never stored as a state. Its record is what made it: the ``Config``, the seed, who
+sits where (the seating: ``"human"`` or a bot's name, the host's token, the invites, the claimed
+seats' tokens and names), the time limit, and the moves in the order they were applied, each
+with its number in the game (0, 1, 2, ...), the log length it was applied at and whether the
+table made it for a seat out of time. Replaying the moves from ``new_game(config, seed=seed)``
+rebuilds the exact state, because ``apply`` is pure and the seed drives every draw.
 
 **The database decides which move wins.** A move's number is unique in its game, and the store
 checks it in the same transaction that stores the move (``write``): of two servers that both
@@ -28,6 +29,7 @@ import attrs
 
 from coup_rules.config import Config
 from coup_rules.moves import Move
+from coup_rules.web.seating import Seating
 
 __all__ = [
     "GameRecord",
@@ -39,8 +41,9 @@ __all__ = [
     "shown",
 ]
 
-MoveRow = tuple[str, int, int, Move]
-"""A move to store: game id, its number in the game, the log length it was applied at, the move."""
+MoveRow = tuple[str, int, int, Move, bool]
+"""A move to store: game id, its number in the game, the log length it was applied at, the move,
+and whether the table made it for a seat out of time."""
 
 
 @attrs.frozen
@@ -51,25 +54,37 @@ class GameRecord:
         id: the game's id (in every URL of the game; not a secret).
         config: the game's options.
         seed: the seed of the deal and every draw. Secret while the game is played.
-        seats: per seat, ``"human"`` or the name of the bot that plays it.
-        tokens: per seat, the private token of a human seat; ``None`` for a bot seat.
+        seating: who sits where, the host, the invites and the seat tokens.
         spectator: the spectators' token.
+        time_limit: seconds each decision may take; ``None``: no limit.
     """
 
     id: str
     config: Config
     seed: int
-    seats: tuple[str, ...]
-    tokens: tuple[str | None, ...]
+    seating: Seating
     spectator: str
+    time_limit: float | None = None
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """Per seat, ``"human"`` or the name of the bot that plays it."""
+        return tuple(s.who for s in self.seating.seats)
+
+    @property
+    def tokens(self) -> tuple[str | None, ...]:
+        """Per seat, the token of the person who claimed it; ``None`` for a bot or open seat."""
+        return tuple(s.token for s in self.seating.seats)
 
 
 @attrs.frozen
 class StoredMove:
-    """One applied move: ``version`` is the log length it was applied at."""
+    """One applied move: ``version`` is the log length it was applied at; ``timed_out``, that
+    the table made it for a seat whose time ran out."""
 
     version: int
     move: Move
+    timed_out: bool = False
 
 
 class GameStore(Protocol):
@@ -90,6 +105,12 @@ class GameStore(Protocol):
         not stored.
         """
 
+    def seat(self, record: GameRecord) -> None:
+        """Store a game's new seating (a seat claimed, reopened or given to a bot)."""
+
+    def record(self, game: str) -> GameRecord | None:
+        """A game's record as stored now (its seating may have changed); ``None`` if none."""
+
     def game(self, game: str) -> tuple[GameRecord, list[StoredMove]] | None:
         """A game's record and its moves in order; ``None`` if there is no such game."""
 
@@ -104,8 +125,8 @@ class GameStore(Protocol):
 
     def listen(self, changed: Callable[[str | None], None]) -> None:
         """From now on call ``changed(game)``, from another thread, when another process has
-        stored a move of ``game``; ``changed(None)`` when any game may have changed (after a
-        lost connection). A store that is not ``shared`` never calls it."""
+        stored a move or a seating of ``game``; ``changed(None)`` when any game may have
+        changed (after a lost connection). A store that is not ``shared`` never calls it."""
 
     def close(self) -> None:
         """Stop listening and close the connections."""

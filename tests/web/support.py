@@ -117,7 +117,8 @@ def check_envelope(
     """The envelope a client got is exactly the view of ``state`` for ``seat``, and no more.
 
     - its ``view`` decodes to ``view(state, seat, since=its log_start)`` of the true state;
-    - every other field is a function of that view alone (rebuilt from the decoded view);
+    - every other field is a function of that view alone (rebuilt from the decoded view),
+      but ``table``, the public facts of the table (``check_table``);
     - spelled out: no other seat's hidden cards, no private card the seat may not see, and
       never the seed.
     """
@@ -125,7 +126,8 @@ def check_envelope(
 
     got = from_json(json.dumps(data["view"]), PlayerView)
     assert got == view(state, seat, since=got.log_start)
-    assert data == envelope_data(got, seats)
+    assert data == envelope_data(got, data["table"])
+    check_table(dict(data["table"]), state, seats)
     for p in got.players:
         if p.seat != seat:
             assert p.hand is None, f"seat {seat} sees the hand of seat {p.seat}"
@@ -137,6 +139,25 @@ def check_envelope(
     if seat is None:
         assert got.legal_moves == ()
     return got
+
+
+def check_table(table: dict[str, Any], state: GameState, seats: Sequence[str]) -> None:
+    """The table's public facts hold only public things: names, who is a bot (never which),
+    who is connected, each seat's standing claims (those of the public log), the time."""
+    from coup_rules.ai.claims import standing_claims
+
+    keys = {"seats", "started", "time_limit", "time_left", "timeouts", "rematch"}
+    if state.is_over:  # every hand is turned up at the end, and only then
+        assert table.pop("hands") == [[c.value for c in p.hand] for p in state.players]
+    assert set(table) == keys
+    claims = standing_claims(state.log, state.config.exchanger)
+    for n, seat in enumerate(table["seats"]):
+        assert set(seat) == {"name", "bot", "open", "connected", "claims"}
+        assert seat["bot"] == (seats[n] != "human")
+        assert set(seat["claims"]) == {c.value for c in claims.get(n, ())}
+    text = json.dumps(table)
+    for who in set(seats) - {"human"}:
+        assert f'"{who}"' not in text, f"the table says which bot plays: {who}"
 
 
 # --- a real server in a subprocess ---------------------------------------------------------------
@@ -216,3 +237,53 @@ def iter_sse(lines: Iterator[str]) -> Iterator[tuple[str | None, dict[str, Any]]
             event_id = line[3:].strip()
         elif line.startswith("data:"):
             data.append(line[5:].lstrip())
+
+
+# --- seats claimed as people would ---------------------------------------------------------------
+
+
+def claim_all(post: Callable[..., Any], created: dict[str, Any]) -> dict[str, Any]:
+    """Claim every open seat of a game just created (``created``: the 201 body), as each
+    invitee would, named ``Player N``; returns the game with every seat's token.
+
+    ``post(path, json=...)`` is a client's ``post`` (TestClient, httpx2). The result has the
+    shape tests use: ``{"game", "host", "seats": [{"seat", "player", "token"}], "spectator"}``,
+    ``token`` ``None`` for a bot's seat.
+    """
+    gid = created["game"]
+    seats = []
+    for s in created["seats"]:
+        token = None
+        if s["invite"] is not None:
+            invite = s["invite"].split("#", 1)[1]
+            response = post(
+                f"/api/games/{gid}/claims", json={"invite": invite, "name": f"Player {s['seat']}"}
+            )
+            assert response.status_code == 201, response.text
+            token = response.json()["token"]
+        elif created["seat"] is not None and created["seat"]["seat"] == s["seat"]:
+            token = created["seat"]["token"]
+        seats.append({"seat": s["seat"], "player": s["player"], "token": token})
+    return {
+        "game": gid,
+        "host": created["host_token"],
+        "seats": seats,
+        "spectator": created["spectator"],
+    }
+
+
+def create_seated(post: Callable[..., Any], body: dict[str, Any]) -> dict[str, Any]:
+    """Create a game with ``body`` and claim every person's seat (``claim_all``)."""
+    response = post("/api/games", json=body)
+    assert response.status_code == 201, response.text
+    return claim_all(post, response.json())
+
+
+async def seated_table(hub: Any, config: Any, seats: tuple[str, ...]) -> Any:
+    """``hub.create(config, seats)``, then every person's seat claimed (named ``Player N``)."""
+    table = hub.create(config, seats)
+    table = await table
+    for n, seat in enumerate(table.record.seating.seats):
+        if seat.invite is not None:
+            await hub.claim(table, seat.invite, f"Player {n}")
+    return table

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.support import counter, need_web, seeded_bots, wait_until
+from tests.web.support import counter, create_seated, need_web, seeded_bots, wait_until
 
 need_web()
 
@@ -46,10 +46,7 @@ class Api:
         body: dict[str, Any] = {"config": {"players": players}}
         if seats is not None:
             body["seats"] = seats
-        response = self.client.post("/api/games", json=body)
-        assert response.status_code == 201, response.text
-        data: dict[str, Any] = response.json()
-        return data
+        return create_seated(self.client.post, body)
 
     def view(self, game: dict[str, Any], seat: int | None, **params: Any) -> Any:
         path = "spectator" if seat is None else str(seat)
@@ -95,19 +92,28 @@ def api(tmp_path: Path) -> Iterator[Api]:
         yield Api(client, db)
 
 
-def test_create_gives_one_private_link_per_human_seat_and_a_spectator_link(api: Api) -> None:
-    game = api.create(3, ["human", "honest", "human"])
+def test_create_gives_the_host_one_invite_per_human_seat_and_no_seat_token(api: Api) -> None:
+    response = api.client.post(
+        "/api/games", json={"config": {"players": 3}, "seats": ["human", "honest", "human"]}
+    )
+    assert response.status_code == 201
+    game = response.json()
     seats = game["seats"]
     assert [s["player"] for s in seats] == ["human", "honest", "human"]
-    assert seats[1]["token"] is None and seats[1]["link"] is None
-    tokens = [seats[0]["token"], seats[2]["token"], game["spectator"]["token"]]
-    assert len(set(tokens)) == 3
-    assert all(len(t) >= 32 for t in tokens)  # 24 random bytes, base64
-    assert seats[0]["link"] == f"/play/{game['game']}/0#{seats[0]['token']}"
+    assert seats[1]["invite"] is None
+    assert game["seat"] is None  # the host plays no seat: it holds no seat's token
+    assert all("token" not in s for s in seats)
+    invites = [seats[0]["invite"], seats[2]["invite"]]
+    assert all(i.startswith(f"/join/{game['game']}#") for i in invites)
+    secrets_ = [i.split("#")[1] for i in invites] + [game["host_token"], game["spectator"]["token"]]
+    assert len(set(secrets_)) == 4
+    assert all(len(t) >= 32 for t in secrets_)  # 24 random bytes, base64
+    assert game["host"] == f"/host/{game['game']}#{game['host_token']}"
     assert game["spectator"]["link"] == f"/watch/{game['game']}#{game['spectator']['token']}"
-    page = api.client.get(seats[0]["link"].split("#")[0])
-    assert page.status_code == 200 and "table.js" in page.text
-    assert "default-src 'self'" in page.headers["content-security-policy"]
+    for path in (f"/play/{game['game']}/0", f"/join/{game['game']}", f"/host/{game['game']}"):
+        page = api.client.get(path)
+        assert page.status_code == 200 and ".js" in page.text
+        assert "default-src 'self'" in page.headers["content-security-policy"]
     assert api.client.get("/").status_code == 200
     assert api.client.get("/static/table.js").status_code == 200
     assert api.client.get("/api/bots").json()["bots"] == ["random", "honest", "bluff", "counting"]
@@ -119,8 +125,9 @@ def test_the_first_view_is_the_new_game_of_the_seed(api: Api) -> None:
     state = new_game(Config(players=3), seed=SEED)
     assert data["version"] == len(state.log)
     assert data["view"]["players"][1]["hand"] == [c.value for c in state.players[1].hand]
-    assert data["pending_text"] == "Seat 0 declares an action."
-    assert data["seats"] == ["human", "human", "human"]
+    assert data["pending_text"] == "Seat 0 declares an action."  # seat 1's page
+    assert [s["name"] for s in data["table"]["seats"]] == ["Player 0", "Player 1", "Player 2"]
+    assert not any(s["bot"] for s in data["table"]["seats"])
 
 
 @pytest.mark.parametrize(
@@ -206,7 +213,7 @@ def test_nobody_moves_for_another_seat(api: Api) -> None:
     assert api.stored_moves() == 1
 
 
-def test_a_stale_move_gets_409_and_changes_nothing(api: Api) -> None:
+def test_a_second_answer_to_the_same_window_gets_409_and_changes_nothing(api: Api) -> None:
     game = api.create(3)
     v0 = api.view(game, 0).json()["version"]
     first = api.move(game, Tax(0), v0)
@@ -215,15 +222,35 @@ def test_a_stale_move_gets_409_and_changes_nothing(api: Api) -> None:
     assert v1 > v0
     # Seat 1 answers the window it saw, then answers again against the same version.
     assert api.move(game, Allow(1), v1).status_code == 200
+    before = api.view(game, 2).json()
     again = api.move(game, Allow(1), v1)
     assert again.status_code == 409
     body = again.json()
     assert body["error"] == "stale"
+    assert "already answered" in body["detail"]
     assert body["version"] == api.view(game, 1).json()["version"]
-    before = api.view(game, 2).json()
-    # Seat 2 posts against the version before Allow: stale too, even though Allow is legal now.
-    assert api.move(game, Allow(2), v1).status_code == 409
     assert api.view(game, 2).json() == before
+    assert api.stored_moves() == 2
+
+
+def test_an_answer_made_before_another_seat_answered_still_counts(api: Api) -> None:
+    game = api.create(3)
+    v1 = api.move(game, Tax(0), api.view(game, 0).json()["version"]).json()["version"]
+    assert api.move(game, Allow(1), v1).status_code == 200
+    # Seat 2 saw the window before seat 1 allowed; the window still waits on seat 2.
+    late = api.move(game, Challenge(2), v1)
+    assert late.status_code == 200, late.text
+    assert late.json()["view"]["pending"]["kind"] == "answer_action_challenge"
+
+
+def test_an_answer_to_a_window_that_has_closed_gets_409(api: Api) -> None:
+    game = api.create(3)
+    v1 = api.move(game, Tax(0), api.view(game, 0).json()["version"]).json()["version"]
+    assert api.move(game, Challenge(1), v1).status_code == 200
+    # The challenge closed the window: seat 2's Allow, made against it, answers nothing now.
+    late = api.move(game, Allow(2), v1)
+    assert late.status_code == 409
+    assert "has closed" in late.json()["detail"]
     assert api.stored_moves() == 2
 
 
@@ -334,8 +361,8 @@ def test_since_sends_only_the_new_events(api: Api) -> None:
     assert data["view"]["log_start"] == v0
     assert [e["index"] for e in data["log_text"]] == list(range(v0, v1))
     assert data["log_text"][0]["text"] == "Seat 0 claims the Duke to collect Tax."
-    assert data["pending_text"] == (
-        "Seat 0 claims the Duke to collect Tax; seats 1 and 2 may challenge."
+    assert data["pending_text"] == (  # spoken to seat 2
+        "Seat 0 claims the Duke to collect Tax; you and seat 1 may challenge."
     )
     assert [m["label"] for m in data["move_labels"]] == ["Challenge", "Allow"]
     for junk in (v1 + 1, -1, "x", "99999999999"):

@@ -1,4 +1,5 @@
-"""No move doubled: answers posted at the same moment are applied one at a time, the rest 409.
+"""No move doubled, no answer refused: answers posted at the same moment are applied one at a
+time; those whose decision is still pending for their seat all count, the others get 409.
 
 Two levels: the hub itself (many coroutines posting against one version, each write to SQLite
 awaited while others wait on the game's lock), and a real server in a subprocess answered by
@@ -10,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tests.web.support import ServerProcess, counter, need_web, stored_states
+from tests.web.support import ServerProcess, counter, need_web, seated_table, stored_states
 
 need_web()
 
@@ -19,9 +20,11 @@ import httpx2  # noqa: E402
 from coup_rules import (  # noqa: E402
     ActionChallengeAnswer,
     Allow,
+    Allowed,
     Challenge,
     Challenged,
     Config,
+    CounterWindow,
     GameState,
     Steal,
     Tax,
@@ -36,7 +39,7 @@ def test_two_seats_challenging_at_once_get_exactly_one_challenge(tmp_path: Path)
         await hub.start()
         try:
             for round_ in range(12):
-                table = await hub.create(Config(players=4), ("human",) * 4)
+                table = await seated_table(hub, Config(players=4), ("human",) * 4)
                 v = table.version
                 await hub.play(table, 0, v, Tax(0))
                 v = table.version
@@ -66,21 +69,70 @@ def test_two_seats_challenging_at_once_get_exactly_one_challenge(tmp_path: Path)
         assert [type(m.move) for m in moves] == [Tax, Challenge]
 
 
-def test_many_allows_against_one_version_apply_one(tmp_path: Path) -> None:
+def test_double_clicks_apply_once_per_seat_while_every_seat_asked_counts(tmp_path: Path) -> None:
     async def main() -> None:
         hub = Hub(tmp_path / "games.sqlite3", bot_delay=0, seeds=counter(5))
         await hub.start()
         try:
-            table = await hub.create(Config(players=3), ("human",) * 3)
+            table = await seated_table(hub, Config(players=3), ("human",) * 3)
             await hub.play(table, 0, table.version, Steal(0, 2))
             v = table.version
             # Seat 1 clicks Allow ten times, seat 2 five times, all against the same version.
             posts = [hub.play(table, 1, v, Allow(1)) for _ in range(10)]
             posts += [hub.play(table, 2, v, Allow(2)) for _ in range(5)]
             results = await asyncio.gather(*posts, return_exceptions=True)
-            assert sum(isinstance(r, GameState) for r in results) == 1
-            assert sum(isinstance(r, Stale) for r in results) == 14
-            assert table.moves == 2
+            assert sum(isinstance(r, GameState) for r in results) == 2  # one Allow per seat
+            assert sum(isinstance(r, Stale) for r in results) == 13
+            assert table.moves == 3
+            assert isinstance(table.state.pending, CounterWindow)  # seat 2 may block
+        finally:
+            await hub.stop()
+
+    asyncio.run(main())
+
+
+def test_five_seats_allowing_at_once_all_apply(tmp_path: Path) -> None:
+    async def main() -> None:
+        hub = Hub(tmp_path / "games.sqlite3", bot_delay=0, seeds=counter(21))
+        await hub.start()
+        try:
+            for round_ in range(6):
+                table = await seated_table(hub, Config(players=6), ("human",) * 6)
+                await hub.play(table, 0, table.version, Tax(0))
+                v = table.version
+                seats = [1, 2, 3, 4, 5] if round_ % 2 else [5, 4, 3, 2, 1]
+                results = await asyncio.gather(
+                    *(hub.play(table, s, v, Allow(s)) for s in seats), return_exceptions=True
+                )
+                assert all(isinstance(r, GameState) for r in results), results
+                allowed = [e.player for e in table.state.log if isinstance(e, Allowed)]
+                assert sorted(allowed) == [1, 2, 3, 4, 5]
+                assert table.state.active == 1  # Tax resolved: the next seat's turn
+        finally:
+            await hub.stop()
+
+    asyncio.run(main())
+
+
+def test_an_allow_and_a_challenge_posted_together_both_count(tmp_path: Path) -> None:
+    async def main() -> None:
+        hub = Hub(tmp_path / "games.sqlite3", bot_delay=0, seeds=counter(31))
+        await hub.start()
+        try:
+            for round_ in range(6):
+                table = await seated_table(hub, Config(players=3), ("human",) * 3)
+                await hub.play(table, 0, table.version, Tax(0))
+                v = table.version
+                answers = [hub.play(table, 1, v, Allow(1)), hub.play(table, 2, v, Challenge(2))]
+                if round_ % 2:
+                    answers.reverse()
+                results = await asyncio.gather(*answers, return_exceptions=True)
+                if round_ % 2:  # the Challenge arrived first and closed the window
+                    assert isinstance(results[0], GameState) and isinstance(results[1], Stale)
+                else:  # the Allow arrived first: the window still waited on seat 2
+                    assert all(isinstance(r, GameState) for r in results), results
+                assert sum(isinstance(e, Challenged) for e in table.state.log) == 1
+                assert isinstance(table.state.pending, ActionChallengeAnswer)
         finally:
             await hub.stop()
 
@@ -91,9 +143,14 @@ def test_concurrent_http_challenges_on_a_real_server(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
 
     async def round_(client: httpx2.AsyncClient) -> tuple[str, list[int]]:
-        game = (await client.post("/api/games", json={"config": {"players": 3}})).json()
-        gid = game["game"]
-        tokens = [s["token"] for s in game["seats"]]
+        created = (await client.post("/api/games", json={"config": {"players": 3}})).json()
+        gid = created["game"]
+        tokens = []
+        for seat in created["seats"]:
+            invite = seat["invite"].split("#")[1]
+            claim = {"invite": invite, "name": f"Player {seat['seat']}"}
+            answer = await client.post(f"/api/games/{gid}/claims", json=claim)
+            tokens.append(answer.json()["token"])
 
         def url(seat: int) -> str:
             return f"/api/games/{gid}/seats/{seat}"
@@ -136,7 +193,7 @@ def test_a_failed_write_changes_nothing(tmp_path: Path) -> None:
         hub = Hub(tmp_path / "games.sqlite3", bot_delay=0, seeds=counter(11))
         await hub.start()
         try:
-            table = await hub.create(Config(players=3), ("human",) * 3)
+            table = await seated_table(hub, Config(players=3), ("human",) * 3)
             before, version = table.state, table.version
             store = hub.store
 
@@ -167,7 +224,7 @@ def test_a_move_whose_caller_is_cancelled_is_still_made_and_stored(tmp_path: Pat
         hub = Hub(tmp_path / "games.sqlite3", bot_delay=0, seeds=counter(12))
         await hub.start()
         try:
-            table = await hub.create(Config(players=3), ("human",) * 3)
+            table = await seated_table(hub, Config(players=3), ("human",) * 3)
             caller = asyncio.create_task(hub.play(table, 0, table.version, Tax(0)))
             await asyncio.sleep(0)  # the move has begun
             caller.cancel()

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.web.support import counter, need_web, seeded_bots, wait_until
+from tests.web.support import counter, create_seated, need_web, seeded_bots, wait_until
 
 need_web()
 
@@ -50,16 +50,14 @@ class Target:
 
     def __init__(self, client: TestClient) -> None:
         self.client = client
-        live = client.post("/api/games", json={"config": {"players": 3}}).json()
-        over = client.post(
-            "/api/games", json={"config": {"players": 2}, "seats": ["random", "honest"]}
-        ).json()
+        live = create_seated(client.post, {"config": {"players": 3}})
+        over = create_seated(client.post, {"config": {"players": 2}, "seats": ["random", "honest"]})
         hub = client.app.state.hub  # type: ignore[attr-defined]
         wait_until(lambda: hub.table(over["game"]).state.is_over)
         self.live, self.over = live, over
         self.tokens = [s["token"] for s in live["seats"]] + [live["spectator"]["token"]]
         self.over_token = over["spectator"]["token"]
-        self.sent_tokens: set[str] = set(self.tokens) | {self.over_token}
+        self.sent_tokens: set[str] = set(self.tokens) | {self.over_token, live["host"]}
 
 
 @pytest.fixture(scope="module")

@@ -21,6 +21,7 @@ import pytest
 from tests.web.support import (
     check_envelope,
     counter,
+    create_seated,
     iter_sse,
     need_web,
     seeded_bots,
@@ -101,7 +102,7 @@ def test_a_whole_game_between_three_people_leaks_nothing(
     client: tuple[TestClient, Path],
 ) -> None:
     c, db = client
-    game = c.post("/api/games", json={"config": {"players": 3}}).json()
+    game = create_seated(c.post, {"config": {"players": 3}})
     gid = game["game"]
     tokens: dict[int | None, str] = {s["seat"]: s["token"] for s in game["seats"]}
     tokens[None] = game["spectator"]["token"]
@@ -123,6 +124,7 @@ def test_a_whole_game_between_three_people_leaks_nothing(
 
     latest = look()
     moves = 0
+    late_answers: set[int] = set()
     while latest[0]["view"]["to_act"]:
         waiting = latest[0]["view"]["to_act"]
         seat = rng.choice(waiting)
@@ -140,16 +142,22 @@ def test_a_whole_game_between_three_people_leaks_nothing(
         assert response.status_code == 200, response.text
         seen.append((seat, 200, response.json()))
         moves += 1
-        if len(waiting) > 1 and rng.random() < 0.5:  # a second seat of the window answers late
+        # Now and then a second seat of the window answers too, from the same view.
+        if len(waiting) > 1 and rng.random() < 0.5:
             late = next(s for s in waiting if s != seat)
             late_move = rng.choice(latest[late]["view"]["legal_moves"])
             response = _post(c, gid, late, tokens[late], version, late_move)
-            assert response.status_code == 409
-            seen.append((late, 409, response.json()))
+            # It counts if the window still waits on it; it is stale if the first answer closed
+            # the window (a challenge, a block, the last Allow).
+            assert response.status_code in (200, 409), response.text
+            seen.append((late, response.status_code, response.json()))
+            moves += response.status_code == 200
+            late_answers.add(response.status_code)
         latest = look()
     _streams(c, gid, tokens, seen)
     views = _check_all(seen, db, gid)
-    assert moves > 20
+    assert moves > 15
+    assert late_answers == {200, 409}  # some second answers counted, some came too late
     assert views > 4 * moves
 
 
@@ -158,7 +166,7 @@ def test_a_game_with_bots_leaks_nothing_to_the_person_or_the_spectators(
 ) -> None:
     c, db = client
     body = {"config": {"players": 4}, "seats": ["bluff", "human", "honest", "random"]}
-    game = c.post("/api/games", json=body).json()
+    game = create_seated(c.post, body)
     gid = game["game"]
     me, spectator = game["seats"][1]["token"], game["spectator"]["token"]
     table = c.app.state.hub.table(gid)  # type: ignore[attr-defined]
@@ -189,7 +197,7 @@ def test_a_game_with_bots_leaks_nothing_to_the_person_or_the_spectators(
 def test_illegal_answers_are_the_engines_own(client: tuple[TestClient, Path]) -> None:
     """A 422 tells the seat about its own move only: the engine's reason, for that state."""
     c, db = client
-    game = c.post("/api/games", json={"config": {"players": 2}}).json()
+    game = create_seated(c.post, {"config": {"players": 2}})
     gid, token = game["game"], game["seats"][0]["token"]
     data = _get(c, gid, 0, token).json()
     tries = [

@@ -17,7 +17,7 @@ import attrs
 import pytest
 
 from coup_rules.web.serve import LIMIT_FLAGS, build_parser, limits_of, serve_main
-from tests.web.support import ROOT, counter, need_web, seeded_bots
+from tests.web.support import ROOT, counter, create_seated, need_web, seeded_bots
 
 need_web()
 
@@ -47,10 +47,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 
 def _game(client: TestClient) -> dict[str, Any]:
-    response = client.post("/api/games", json={"config": {"players": 2}})
-    assert response.status_code == 201, response.text
-    game: dict[str, Any] = response.json()
-    return game
+    return create_seated(client.post, {"config": {"players": 2}})
 
 
 def _move(client: TestClient, game: dict[str, Any], raw: str) -> Any:

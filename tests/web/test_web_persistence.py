@@ -13,7 +13,14 @@ import signal
 from pathlib import Path
 from typing import Any
 
-from tests.web.support import ServerProcess, iter_sse, need_web, stored_states, wait_until
+from tests.web.support import (
+    ServerProcess,
+    create_seated,
+    iter_sse,
+    need_web,
+    stored_states,
+    wait_until,
+)
 
 need_web()
 
@@ -28,10 +35,7 @@ class Client:
 
     def create(self, seats: list[str]) -> dict[str, Any]:
         body = {"config": {"players": len(seats)}, "seats": seats}
-        response = self.http.post("/api/games", json=body)
-        assert response.status_code == 201, response.text
-        game: dict[str, Any] = response.json()
-        return game
+        return create_seated(self.http.post, body)
 
     def view(self, game: dict[str, Any], seat: int | None) -> dict[str, Any]:
         path = "spectator" if seat is None else str(seat)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.support import ROOT, ServerProcess, counter, need_web, seeded_bots
+from tests.web.support import ROOT, ServerProcess, counter, create_seated, need_web, seeded_bots
 
 need_web()
 
@@ -102,7 +102,7 @@ def test_another_origin_cannot_create_or_move(client: TestClient, origin: str) -
     response = client.post("/api/games", json=GAME, headers={"Origin": origin})
     assert response.status_code == 403
     assert response.json()["error"] == "cross_origin"
-    game = client.post("/api/games", json=GAME).json()
+    game = create_seated(client.post, GAME)
     token = game["seats"][0]["token"]
     response = client.post(
         f"/api/games/{game['game']}/seats/0/moves",

@@ -1,7 +1,10 @@
-"use strict";
-// The lobby: build a seat list, POST /api/games, show the private link of every human seat.
+// @ts-check
+// The lobby: build a seat list, create the game, and go to the host's page (its invites).
+import { createGame } from "./client.js";
 
-const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
+/** @type {string[]} */
 let bots = ["honest", "bluff", "random"];
 
 function seatRows() {
@@ -18,7 +21,7 @@ function seatRows() {
     for (const who of ["human", ...bots]) {
       const option = document.createElement("option");
       option.value = who;
-      option.textContent = who === "human" ? "a person (private link)" : `bot: ${who}`;
+      option.textContent = who === "human" ? "a person (invite link)" : `bot: ${who}`;
       select.append(option);
     }
     select.value = old[seat] || "human";
@@ -28,53 +31,31 @@ function seatRows() {
   }
 }
 
-function link(path) {
-  const a = document.createElement("a");
-  a.href = new URL(path, location.href).href;
-  a.textContent = a.href;
-  a.target = "_blank";
-  return a;
-}
-
+/** @param {SubmitEvent} event */
 async function create(event) {
   event.preventDefault();
   $("error").textContent = "";
   const players = Number($("players").value);
   const seats = [];
   for (let seat = 0; seat < players; seat++) seats.push($(`seat-${seat}`).value);
+  const plays = $("plays").checked;
+  if (plays) seats[0] = "human";
+  const limit = $("time-limit").value;
   const body = {
     config: { players, inquisitor: $("inquisitor").checked, reformation: $("reformation").checked },
     seats,
+    host_seat: plays ? 0 : null,
+    name: plays ? $("name").value : undefined,
+    time_limit: limit ? Number(limit) : null,
   };
   $("create").disabled = true;
-  try {
-    const response = await fetch("/api/games", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    const data = await response.json();
-    if (!response.ok) throw new Error(data.detail || response.statusText);
-    $("game-id").textContent = data.game;
-    const list = $("seat-links");
-    list.replaceChildren();
-    for (const s of data.seats) {
-      const li = document.createElement("li");
-      li.dataset.seat = s.seat;
-      li.append(`Seat ${s.seat}: `);
-      if (s.link) li.append(link(s.link));
-      else li.append(`bot (${s.player})`);
-      list.append(li);
-    }
-    const spectator = $("spectator-link");
-    spectator.href = new URL(data.spectator.link, location.href).href;
-    spectator.textContent = spectator.href;
-    $("links").hidden = false;
-  } catch (error) {
-    $("error").textContent = `Could not create the game: ${error.message}`;
-  } finally {
-    $("create").disabled = false;
+  const answer = await createGame(body);
+  $("create").disabled = false;
+  if (!answer.ok) {
+    $("error").textContent = `Could not create the game: ${answer.problem.detail}`;
+    return;
   }
+  if (answer.data.host) location.assign(answer.data.host);
 }
 
 async function init() {
@@ -92,7 +73,7 @@ async function init() {
   }
   seatRows();
   $("players").addEventListener("change", seatRows);
-  $("new-game").addEventListener("submit", create);
+  /** @type {HTMLFormElement} */ (/** @type {unknown} */ ($("new-game"))).addEventListener("submit", create);
 }
 
 init();

@@ -1,25 +1,46 @@
-"use strict";
+// @ts-check
 // One seat's page (or the spectators'): everything shown comes from the server's envelope,
-// {view, version, seats, pending_text, log_text, move_labels}, built from this seat's view only.
+// {view, version, table, pending_text, log_text, move_labels}, built from this seat's view
+// and the table's public facts only (names, who is a bot, who is connected, the clock).
+import { follow, getView, postMove } from "./client.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("./client.js").Envelope} Envelope */
+/** @typedef {import("./client.js").Problem} Problem */
+
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const parts = location.pathname.split("/").filter(Boolean); // play/GAME/SEAT or watch/GAME
-const game = parts[1];
-const seat = parts[0] === "play" ? parts[2] : "spectator";
+const game = parts[1] || "";
+/** @type {number | "spectator"} */
+const seat = parts[0] === "play" ? Number(parts[2]) : "spectator";
 const token = decodeURIComponent(location.hash.slice(1));
-const api = `/api/games/${encodeURIComponent(game)}/seats/${seat}`;
-const auth = { Authorization: `Bearer ${token}` };
 
+/** @type {Envelope | null} */
 let current = null; // the newest envelope shown
-let log = []; // {index, text, turn} for every event so far
+/** @type {{index: number, text: string, turn: boolean}[]} */
+let log = []; // every event so far
+/** @type {Map<number, number>} */
+const timeouts = new Map(); // version -> seat, for the moves the table made out of time
 let busy = false; // a move is on its way
+/** @type {EventSource | null} */
 let source = null;
+let messageVersion = -1; // the version a message was about: cleared once the game moves on
+let deadline = 0; // when the pending decision's time runs out (performance.now() ms), or 0
+let wasMine = false;
 
+/** @param {Envelope} envelope */
 function accept(envelope) {
   if (current && envelope.version < current.version) return; // an older answer arrived late
   const start = envelope.view.log_start;
-  if (start > log.length) return refresh(0); // missed events: fetch the whole log
+  if (start > log.length) {
+    refresh(0); // missed events: fetch the whole log
+    return;
+  }
   log = log.slice(0, start).concat(envelope.log_text);
+  for (const t of envelope.table.timeouts) timeouts.set(t.version, t.seat);
+  const left = envelope.table.time_left;
+  deadline = left === null ? 0 : performance.now() + left * 1000;
+  if (current && envelope.version !== messageVersion) say("", "", ""); // the situation changed
   current = envelope;
   render();
   if (envelope.view.to_act.length === 0 && source) {
@@ -29,58 +50,74 @@ function accept(envelope) {
   }
 }
 
+/** @param {number} since */
 async function refresh(since) {
-  const response = await fetch(`${api}?since=${since}`, { headers: auth });
-  if (!response.ok) return problem(response.status, await response.json());
+  const answer = await getView(game, seat, token, since);
+  if (!answer.ok) return problem(answer.status, answer.problem);
   if (since === 0) log = [];
-  accept(await response.json());
+  accept(answer.data);
 }
 
+/** @param {string} text @param {string} kind @param {string | number} status */
 function say(text, kind, status) {
   const message = $("message");
   message.textContent = text;
-  message.className = `message ${kind || ""}`;
-  message.dataset.status = status || "";
+  message.className = `message ${kind}`;
+  message.dataset.status = String(status);
+  messageVersion = current ? current.version : -1;
 }
 
+/** @param {number} status @param {Problem} data */
 function problem(status, data) {
-  if (status === 409) {
-    say("Too late: someone moved first, so your move was not applied. This is the game now.",
-      "warn", status);
+  if (status === 409 && data.error === "stale") {
+    say(`Not applied: ${data.detail}. This is the game now.`, "warn", status);
+  } else if (status === 409) {
+    say(data.detail, "warn", status);
   } else if (status === 422) {
     say(`Not allowed: ${data.reason} (${data.rule})`, "error", status);
+  } else if (data.error === "revoked") {
+    revoked(data);
   } else {
     say(data.detail || `error ${status}`, "error", status);
   }
 }
 
+/** @param {Problem} data */
+function revoked(data) {
+  if (source) source.close();
+  source = null;
+  document.body.dataset.revoked = "1";
+  $("connection").textContent = "no longer your seat";
+  say(data.detail, "error", 403);
+}
+
+/** @param {number} index */
 async function play(index) {
-  if (busy || !current) return;
+  if (busy || !current || seat === "spectator") return;
+  const move = current.view.legal_moves[index];
+  if (move.type === "concede" && current.view.legal_moves.some((m) => m.type === "prove")) {
+    const ok = confirm("You hold the card you are challenged on: Prove would win the "
+      + "challenge. Concede anyway, and lose an influence?");
+    if (!ok) return;
+  }
   busy = true;
   render();
-  const body = JSON.stringify({ version: current.version, move: current.view.legal_moves[index] });
-  try {
-    const response = await fetch(`${api}/moves`, {
-      method: "POST",
-      headers: { ...auth, "Content-Type": "application/json" },
-      body,
-    });
-    const data = await response.json();
-    if (response.ok) {
-      say("", "", response.status);
-      accept(data);
-    } else {
-      problem(response.status, data);
-      await refresh(log.length);
-    }
-  } catch (error) {
-    say(`The server did not answer (${error.message}); try again.`, "error", "network");
-  } finally {
-    busy = false;
+  const answer = await postMove(game, seat, token, current.version, move);
+  busy = false;
+  if (answer.ok) {
+    say("", "", answer.status);
+    accept(answer.data);
+  } else if (answer.status === 0) {
+    say(`${answer.problem.detail}; try again.`, "error", "network");
+    render();
+  } else {
+    await refresh(log.length);
+    problem(answer.status, answer.problem);
     render();
   }
 }
 
+/** @param {string | null} name @param {string} [extra] */
 function card(name, extra) {
   const span = document.createElement("span");
   span.className = `card ${name ? `card-${name}` : "card-back"} ${extra || ""}`;
@@ -88,42 +125,104 @@ function card(name, extra) {
   return span;
 }
 
+/** A seat's name as the table shows it. @param {number} n */
+function nameOf(n) {
+  const s = current ? current.table.seats[n] : null;
+  if (!s) return `Seat ${n}`;
+  if (s.name) return s.name;
+  return s.bot ? `Bot ${n}` : `Seat ${n} (open)`;
+}
+
+/** @param {number} n */
 function seatName(n) {
-  const who = current.seats[n];
-  if (String(n) === seat) return `Seat ${n} (you)`;
-  return who === "human" ? `Seat ${n}` : `Seat ${n} · bot (${who})`;
+  return String(n) === String(seat) ? `${nameOf(n)} (you)` : nameOf(n);
+}
+
+/** @param {string[]} names */
+function joined(names) {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/** The server's sentences name seats by number; the table says their names.
+ * @param {string} text */
+function named(text) {
+  return text.replace(/\b([Ss])eats? ((?:\d+, )*\d+(?: and \d+)?)\b/g, (_, s, list) => {
+    const names = joined(list.split(/, | and /).map((n) => nameOf(Number(n))));
+    return s === "S" ? names.charAt(0).toUpperCase() + names.slice(1) : names;
+  });
+}
+
+function beep() {
+  if (!/** @type {HTMLInputElement} */ ($("sound")).checked) return;
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    tone.frequency.value = 660;
+    tone.connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.15);
+  } catch (error) {
+    // no sound here: the title still says it
+  }
+}
+
+function tick() {
+  const clock = $("clock");
+  if (!current || deadline === 0 || current.view.to_act.length === 0) {
+    clock.textContent = "";
+    return;
+  }
+  const left = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
+  const mine = current.view.seat !== null && current.view.to_act.includes(current.view.seat);
+  clock.textContent = mine ? `${left} s left to decide` : `${left} s left for this decision`;
+  clock.classList.toggle("hurry", mine && left <= 10);
 }
 
 function render() {
   if (!current) return;
   const v = current.view;
+  const info = current.table;
   document.body.dataset.version = String(current.version);
   document.body.dataset.over = v.to_act.length === 0 ? "1" : "0";
   $("who").textContent = seat === "spectator"
     ? `game ${game} · watching (public information only)`
-    : `game ${game} · you are seat ${seat}`;
+    : `game ${game} · you are ${nameOf(seat)}`;
 
-  // The decision being waited on, and this seat's moves.
+  // The decision being waited on, in words spoken to this seat, and its moves.
   const waitingOnMe = v.seat !== null && v.to_act.includes(v.seat);
-  $("pending").textContent = current.pending_text;
+  let pending = named(current.pending_text);
+  if (!info.started) {
+    const open = info.seats.flatMap((s, n) => (s.open ? [n] : []));
+    pending = `Waiting for every seat to be taken (still open: ${joined(open.map((n) => `seat ${n}`))}).`;
+  } else if (waitingOnMe && v.pending && v.pending.kind === "action") {
+    pending = "Your turn: choose an action.";
+  } else if (waitingOnMe) {
+    pending = `${pending} Your decision.`;
+  }
+  $("pending").textContent = pending;
+  $("pending").classList.toggle("yours", waitingOnMe);
+  document.title = waitingOnMe && info.started ? "▶ Your move · Coup" : `Coup · game ${game}`;
+  if (waitingOnMe && !wasMine && info.started) beep();
+  wasMine = waitingOnMe;
   const winner = $("winner");
   winner.hidden = v.winner === null;
   if (v.winner !== null) {
-    winner.textContent = String(v.winner) === seat ? "You win!" : `Seat ${v.winner} wins.`;
+    winner.textContent = String(v.winner) === String(seat) ? "You win!" : `${nameOf(v.winner)} wins.`;
   }
-  $("pending").classList.toggle("yours", waitingOnMe);
   const moves = $("moves");
   moves.replaceChildren();
   v.legal_moves.forEach((move, i) => {
     const button = document.createElement("button");
     button.className = `move move-${move.type}`;
-    button.textContent = current.move_labels[i].label;
-    button.title = current.move_labels[i].notation;
-    button.dataset.notation = current.move_labels[i].notation;
-    button.disabled = busy;
+    button.textContent = named(current ? current.move_labels[i].label : "");
+    const notation = current ? current.move_labels[i].notation : "";
+    button.title = notation;
+    button.dataset.notation = notation;
+    button.disabled = busy || !info.started;
     button.addEventListener("click", () => play(i));
     moves.append(button);
   });
+  tick();
 
   // Your own cards (and a card shown to you by Examine).
   const mine = v.seat === null ? null : v.players[v.seat];
@@ -134,52 +233,62 @@ function render() {
   }
   $("shown").textContent = v.shown ? `Card shown in the Examine: ${v.shown}` : "";
 
-  // Every seat: coins, hidden cards (backs), revealed cards, allegiance.
+  // Every seat: name, presence, coins, hidden cards (backs), revealed cards, claims, allegiance.
   const reformation = v.config.reformation;
   $("allegiance-head").hidden = !reformation;
   const rows = v.players.map((p) => {
     const tr = document.createElement("tr");
-    tr.dataset.seat = p.seat;
+    const s = info.seats[p.seat];
+    tr.dataset.seat = String(p.seat);
     if (p.seat === v.active && v.winner === null) tr.classList.add("active");
     if (v.to_act.includes(p.seat)) tr.classList.add("waiting");
     if (!p.alive) tr.classList.add("out");
-    if (String(p.seat) === seat) tr.classList.add("me");
-    const cells = [
-      seatName(p.seat) + (v.winner === p.seat ? " — winner" : ""),
-      String(p.coins),
-      null,
-      null,
-      p.allegiance ? p.allegiance[0].toUpperCase() + p.allegiance.slice(1) : "—",
-    ];
-    cells.forEach((text, i) => {
-      if (i === 4 && !reformation) return;
-      const td = document.createElement("td");
-      if (i === 2) {
-        for (let k = 0; k < p.hidden; k++) td.append(card(null));
-        if (p.hidden === 0) td.textContent = "out";
-      } else if (i === 3) {
-        for (const c of p.revealed) td.append(card(c, "revealed"));
-      } else {
-        td.textContent = text;
-      }
-      tr.append(td);
-    });
+    if (String(p.seat) === String(seat)) tr.classList.add("me");
+    const name = document.createElement("td");
+    const dot = document.createElement("span");
+    dot.className = `presence ${s.connected ? "on" : "off"}`;
+    dot.title = s.bot ? "a bot" : s.connected ? "at the table" : "away";
+    name.append(dot, seatName(p.seat) + (s.bot ? " · bot" : "") + (v.winner === p.seat ? " — winner" : ""));
+    const coins = document.createElement("td");
+    coins.textContent = String(p.coins);
+    const hidden = document.createElement("td");
+    const hand = info.hands ? info.hands[p.seat] : null;
+    if (hand && hand.length) for (const c of hand) hidden.append(card(c, "final"));
+    else for (let k = 0; k < p.hidden; k++) hidden.append(card(null));
+    if (p.hidden === 0) hidden.textContent = "out";
+    const revealed = document.createElement("td");
+    for (const c of p.revealed) revealed.append(card(c, "revealed"));
+    const claims = document.createElement("td");
+    claims.className = "claims";
+    claims.textContent = s.claims.map((c) => c[0].toUpperCase() + c.slice(1)).join(", ");
+    tr.append(name, coins, hidden, revealed, claims);
+    if (reformation) {
+      const allegiance = document.createElement("td");
+      allegiance.textContent = p.allegiance ? p.allegiance[0].toUpperCase() + p.allegiance.slice(1) : "—";
+      tr.append(allegiance);
+    }
     return tr;
   });
-  $("seats").tBodies[0].replaceChildren(...rows);
+  /** @type {HTMLTableElement} */ ($("seats")).tBodies[0].replaceChildren(...rows);
   const bank = [`Treasury: ${v.treasury} coins`, `Court: ${v.court_size} cards`];
   if (reformation) bank.push(`Reserve: ${v.reserve} coins`);
   if (v.set_aside) bank.push(`set aside: ${v.set_aside} cards`);
   bank.push(`turn ${v.turn}`);
   $("bank").textContent = bank.join(" · ");
+  $("rematch-area").hidden = v.winner === null || seat === "spectator";
 
-  // The narrated log, newest at the bottom.
+  // The narrated log, newest at the bottom; the table's answers for seats out of time marked.
   const list = $("log");
   const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
   list.replaceChildren(...log.map((entry) => {
     const li = document.createElement("li");
-    li.textContent = entry.text;
-    if (entry.turn) li.className = "turn";
+    li.textContent = named(entry.text);
+    const late = timeouts.get(entry.index);
+    if (late !== undefined) {
+      li.classList.add("timed-out");
+      li.append(` (time ran out: the table answered for ${nameOf(late)})`);
+    }
+    if (entry.turn) li.classList.add("turn");
     return li;
   }));
   if (atBottom) list.scrollTop = list.scrollHeight;
@@ -189,21 +298,50 @@ function connect() {
   // Only what is newer than the page; after a dropped connection the browser sends
   // Last-Event-ID (the version it last got), and the server goes on from there.
   const since = current ? current.version : 0;
-  source = new EventSource(`${api}/events?token=${encodeURIComponent(token)}&since=${since}`);
-  source.addEventListener("view", (event) => accept(JSON.parse(event.data)));
-  source.addEventListener("open", () => { $("connection").textContent = "live"; });
-  source.addEventListener("error", () => {
-    if (source) $("connection").textContent = "reconnecting…";
+  source = follow(game, seat, token, since, {
+    onView: accept,
+    onRevoked: revoked,
+    onState: (state) => {
+      if (source) $("connection").textContent = state === "live" ? "live" : "reconnecting…";
+    },
   });
 }
 
+async function rules() {
+  const details = /** @type {HTMLDetailsElement} */ ($("rules"));
+  if (!details.open || $("rules-body").childElementCount) return;
+  const response = await fetch("/static/rules.html");
+  if (!response.ok) return;
+  const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+  const card = doc.querySelector("#card");
+  if (card) $("rules-body").replaceChildren(document.importNode(card, true));
+}
+
+async function rematch() {
+  if (seat === "spectator") return;
+  const button = /** @type {HTMLButtonElement} */ ($("rematch"));
+  button.disabled = true;
+  const response = await fetch(`/api/games/${encodeURIComponent(game)}/seats/${seat}/rematch`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: "{}",
+  });
+  const data = await response.json();
+  button.disabled = false;
+  if (response.ok) location.assign(data.link);
+  else say(data.detail, "error", response.status);
+}
+
+/** @type {HTMLDetailsElement} */ ($("rules")).addEventListener("toggle", rules);
+$("rematch").addEventListener("click", rematch);
+setInterval(tick, 1000);
 if (!token) {
-  say("This link has no token: use the private link you were given.", "error", "");
+  say("This link has no token: use the link you got when you took your seat.", "error", "");
 } else {
-  fetch(api, { headers: auth }).then(async (response) => {
-    if (!response.ok) return problem(response.status, await response.json());
-    accept(await response.json());
-    if (current.view.to_act.length > 0) connect();
+  getView(game, seat, token).then((answer) => {
+    if (!answer.ok) return problem(answer.status, answer.problem);
+    accept(answer.data);
+    if (answer.data.view.to_act.length > 0) connect();
     else $("connection").textContent = "game over";
-  }, (error) => say(`Cannot reach the server: ${error.message}`, "error", "network"));
+  });
 }

@@ -1,0 +1,184 @@
+"""Who sits where: invites, claimed seats, names, the host. Pure values; the hub stores them.
+
+A game is created with a **host** token (the creator's: it manages the seats and reads no hand)
+and one **invite** per human seat. Opening an invite, a person gives a name and claims the
+seat: the seat gets a fresh **seat token**, known only to that person's browser, and the invite
+is spent. The game starts once every human seat is claimed. The host may turn an unclaimed seat
+into a bot (or back) before the start, and reopen a seat at any time: its token is revoked (and
+remembered, so that its page can be told why it no longer works) and a new invite replaces it.
+
+Nothing here draws a token: the caller passes fresh ones (``secrets.token_urlsafe``), so these
+functions stay pure and testable.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+__all__ = ["HUMAN", "MAX_NAME", "InviteSpent", "Seat", "Seating", "SeatingError", "clean_name"]
+
+HUMAN = "human"
+"""The seat-list entry of a seat played by a person."""
+
+MAX_NAME = 24
+"""The longest name a person may give, in characters."""
+
+
+class SeatingError(ValueError):
+    """A seat cannot be claimed or changed; the message says why."""
+
+
+class InviteSpent(SeatingError):
+    """The invite has claimed its seat already, or the host withdrew it."""
+
+
+def clean_name(text: object) -> str:
+    """A person's name as shown at the table: trimmed, one line, 1 to ``MAX_NAME`` characters.
+
+    Pages show names as text, never as HTML, so no character needs escaping here; control and
+    formatting characters (new lines, bidirectional overrides) are refused instead, so that a
+    name cannot disguise itself as another or break a line of the log.
+
+    Raises:
+        SeatingError: not a string, empty, too long, or holding such a character.
+    """
+    if not isinstance(text, str):
+        raise SeatingError("name: give your name as text")
+    name = " ".join(text.split())
+    if not name:
+        raise SeatingError("name: give a name, so the others know who you are")
+    if len(name) > MAX_NAME:
+        raise SeatingError(f"name: at most {MAX_NAME} characters, not {len(name)}")
+    if any(unicodedata.category(c)[0] == "C" for c in name):
+        raise SeatingError("name: use letters, digits, spaces and punctuation only")
+    return name
+
+
+@attrs.frozen
+class Seat:
+    """One seat: who plays it and the keys to it.
+
+    Attributes:
+        who: ``"human"`` or the name of the bot that plays it.
+        name: the name the person gave when claiming it; ``None`` for a bot or an open seat.
+        token: the seat token of the person who claimed it; ``None`` while open, or a bot.
+        invite: the invite that claims it while it is open; ``None`` once claimed, or a bot.
+        revoked: the tokens of people the host removed from this seat.
+    """
+
+    who: str
+    name: str | None = None
+    token: str | None = None
+    invite: str | None = None
+    revoked: tuple[str, ...] = ()
+
+    @property
+    def is_bot(self) -> bool:
+        """Whether a bot plays this seat."""
+        return self.who != HUMAN
+
+    @property
+    def is_open(self) -> bool:
+        """Whether this is a person's seat nobody has claimed yet."""
+        return not self.is_bot and self.token is None
+
+
+@attrs.frozen
+class Seating:
+    """Every seat of one game, and the host.
+
+    Attributes:
+        seats: one ``Seat`` per seat of the game.
+        host: the host's token; ``None`` for a game created before invites (every seat's token
+            was handed to its creator).
+        host_seat: the seat the host plays, if any (claimed when the game is created).
+    """
+
+    seats: tuple[Seat, ...]
+    host: str | None = None
+    host_seat: int | None = None
+
+    @classmethod
+    def new(cls, who: Sequence[str], host: str, invites: Sequence[str]) -> Seating:
+        """Open seats: an invite (from ``invites``, in order) for each human seat."""
+        fresh = iter(invites)
+        return cls(
+            tuple(Seat(w, invite=None if w != HUMAN else next(fresh)) for w in who), host=host
+        )
+
+    @property
+    def started(self) -> bool:
+        """Whether every person's seat is claimed (the game plays only then)."""
+        return not any(s.is_open for s in self.seats)
+
+    @property
+    def open_seats(self) -> tuple[int, ...]:
+        """The seats still waiting for a person to claim them."""
+        return tuple(n for n, s in enumerate(self.seats) if s.is_open)
+
+    def seat_of_invite(self, invite: str) -> int | None:
+        """The seat an invite claims, or ``None`` if it is spent or unknown."""
+        for n, s in enumerate(self.seats):
+            if s.invite is not None and s.invite == invite:
+                return n
+        return None
+
+    def claim(self, seat: int, name: str, token: str) -> Seating:
+        """Seat ``seat`` claimed by ``name`` (already ``clean_name``\\ d) with ``token``."""
+        s = self.seats[seat]
+        if not s.is_open or s.invite is None:
+            raise SeatingError(f"seat {seat} is already taken: ask the host for a new invite")
+        return self._with(seat, attrs.evolve(s, name=name, token=token, invite=None))
+
+    def reopen(self, seat: int, invite: str) -> Seating:
+        """Seat ``seat`` open again under a new invite; its player's token is revoked."""
+        s = self._seat(seat)
+        if s.is_bot:
+            raise SeatingError(f"seat {seat} is a bot's: there is nobody to replace")
+        revoked = s.revoked if s.token is None else (*s.revoked, s.token)
+        return self._with(seat, Seat(HUMAN, invite=invite, revoked=revoked))
+
+    def assign(self, seat: int, who: str, invite: str) -> Seating:
+        """Before the start: seat ``seat`` given to a bot (``who`` its name) or to a person
+        (``"human"``: open under ``invite``)."""
+        if self.started:
+            raise SeatingError("the game has started: seats can only be reopened now")
+        s = self._seat(seat)
+        if who == HUMAN:
+            if not s.is_bot:
+                return self
+            return self._with(seat, Seat(HUMAN, invite=invite, revoked=s.revoked))
+        revoked = s.revoked if s.token is None else (*s.revoked, s.token)
+        return self._with(seat, Seat(who, revoked=revoked))
+
+    def to_data(self) -> dict[str, Any]:
+        """The seating as JSON-ready data (what the store writes)."""
+        return attrs.asdict(self)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Seating:
+        """The seating ``to_data`` gave."""
+        seats = tuple(
+            Seat(s["who"], s["name"], s["token"], s["invite"], tuple(s["revoked"]))
+            for s in data["seats"]
+        )
+        return cls(seats, data["host"], data["host_seat"])
+
+    def public(self) -> list[dict[str, Any]]:
+        """What everyone may know of the seats: each one's name and whether a bot plays it
+        (never which bot: its strategy would tell its hand)."""
+        return [{"name": s.name, "bot": s.is_bot, "open": s.is_open} for s in self.seats]
+
+    def _seat(self, seat: int) -> Seat:
+        if not 0 <= seat < len(self.seats):
+            raise SeatingError(f"this game has no seat {seat}")
+        return self.seats[seat]
+
+    def _with(self, seat: int, new: Seat) -> Seating:
+        seats = list(self.seats)
+        seats[seat] = new
+        return attrs.evolve(self, seats=tuple(seats))
