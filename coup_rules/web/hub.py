@@ -404,13 +404,18 @@ class Hub:
         return table
 
     async def open(self, game: str) -> Table:
-        """The game with id ``game``, loaded from the store if it is not in memory.
+        """The game with id ``game``, loaded from the store if it is not in memory. With a
+        shared store it is brought up to date first, so that a client sees at least what
+        another process has already answered (its own move posted there, say).
 
         Raises:
             NotFound: there is none.
         """
         table = self.cache.get(game)
         if table is not None:
+            if self.store.shared:
+                async with table.lock:
+                    await self._catch_up(table)
             return table
         loading = self._loading.get(game)
         if loading is None:
