@@ -25,7 +25,14 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from tests.web.support import ServerProcess, create_seated, need_web, seated_table, stored_states
+from tests.web.support import (
+    ServerProcess,
+    create_seated,
+    need_browser,
+    need_web,
+    seated_table,
+    stored_states,
+)
 
 need_web()
 
@@ -284,3 +291,40 @@ def test_a_server_killed_mid_game_loses_nothing_and_the_other_carries_on(pg: str
         b.kill(signal.SIGTERM)
     states, _ = stored_states(pg, game["game"])  # type: ignore[arg-type]
     assert states[max(states)].is_over
+
+
+def test_a_browser_page_on_one_server_sees_a_move_posted_to_the_other_within_a_second(
+    pg: str,
+) -> None:
+    chromium = need_browser()
+    from playwright.async_api import async_playwright
+
+    from tests.web.test_web_browser import CHROMIUM_ARGS
+
+    a, b = _servers(pg)
+    try:
+        on_b = httpx2.Client(base_url=b.url, timeout=30)
+        game = create_seated(httpx2.Client(base_url=a.url, timeout=30).post, {"config": {}})
+        spectator = game["spectator"]
+        watch = f"{a.url}{spectator['link']}"
+        seat0 = Seat(game, 0)
+
+        async def main() -> None:
+            async with async_playwright() as p:
+                browser = await p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+                page = await browser.new_page()
+                await page.goto(watch)
+                shown = "v => Number(document.body.dataset.version) >= v"
+                start = seat0.view(on_b)["version"]
+                await page.wait_for_function(shown, arg=start, timeout=20_000)
+                answer = seat0.move(on_b, start, {"type": "income", "player": 0})
+                assert answer.status_code == 200, answer.text
+                # The page holds an event stream to A only; B's move reaches it through
+                # PostgreSQL's NOTIFY to A, within a second.
+                await page.wait_for_function(shown, arg=answer.json()["version"], timeout=1_000)
+                await browser.close()
+
+        asyncio.run(main())
+    finally:
+        a.kill(signal.SIGTERM)
+        b.kill(signal.SIGTERM)
