@@ -359,7 +359,8 @@ def _action(action: ActionMove, config: Config | None, voice: _Voice) -> str:
         case Tax():
             return f"{voice.does(p, claims)} to collect Tax."
         case Assassinate(target=target):
-            return f"{voice.does(p, claims)} and pays {cost} to assassinate {voice.seat(target)}."
+            pays = voice.verb(p, "pays")
+            return f"{voice.does(p, claims)} and {pays} {cost} to assassinate {voice.seat(target)}."
         case Steal(target=target):
             return f"{voice.does(p, claims)} to steal from {voice.seat(target)}."
         case Exchange() if claim is None:

@@ -11,7 +11,9 @@ everything stops, the server is terminated, and the script prints the figures:
 - moves/s: every move stored in the database during the run (the clients' and the bots'),
   divided by the run's length; every one of them was written to SQLite before it was answered;
 - the clients' moves/s, and the latency of their POSTs (p50, p99, max), from sending the request
-  to reading the answer, 409s included (a bot can answer a window first);
+  to reading the answer, 409s included (a bot can close a window first, by a challenge or a
+  block); a 409 to a decision still open for the client (an independent answer refused) counts
+  as an error: there must be none;
 - games finished, and errors (anything but 200 and 409; the exit status is 1 if there are any).
 
 Loopback only: ``--url`` may name a running server, but only on 127.0.0.1, ::1 or localhost.
@@ -51,6 +53,7 @@ class Stats:
         self.latencies: list[float] = []
         self.accepted = 0
         self.stale = 0
+        self.conflicts = 0  # 409s to a decision still open for the client: none expected
         self.finished = 0
         self.errors: list[str] = []
 
@@ -71,22 +74,28 @@ async def _events(client: httpx2.AsyncClient, url: str) -> AsyncIterator[dict[st
 async def _one_game(
     client: httpx2.AsyncClient, players: int, bot: str, rng: random.Random, stats: Stats
 ) -> None:
-    body = {"config": {"players": players}, "seats": ["human"] + [bot] * (players - 1)}
+    body = {
+        "config": {"players": players},
+        "seats": ["human"] + [bot] * (players - 1),
+        "host_seat": 0,  # the client creates the game and plays seat 0: its seat is claimed
+        "name": "load",
+    }
     response = await client.post("/api/games", json=body)
     response.raise_for_status()
     game = response.json()
     seat = f"/api/games/{game['game']}/seats/0"
-    token = game["seats"][0]["token"]
+    token = game["seat"]["token"]
     headers = {"Authorization": f"Bearer {token}"}
-    answered = -1  # the version last answered: each decision once
+    seen = -1  # the version of the last answer to a move: older envelopes are out of date
+    posted_at = -1  # the version last posted against: each view is answered once
     async for data in _events(client, f"{seat}/events?token={token}"):
         view = data["view"]
         if not view["to_act"]:
             stats.finished += 1
             return
-        if not view["legal_moves"] or data["version"] == answered:
+        if not view["legal_moves"] or data["version"] < seen or data["version"] == posted_at:
             continue
-        answered = data["version"]
+        posted_at = data["version"]
         move = rng.choice(view["legal_moves"])
         start = time.perf_counter()
         posted = await client.post(
@@ -95,8 +104,12 @@ async def _one_game(
         stats.latencies.append(time.perf_counter() - start)
         if posted.status_code == 200:
             stats.accepted += 1
+            seen = posted.json()["version"]
         elif posted.status_code == 409:
             stats.stale += 1
+            if "has closed" not in posted.json()["detail"]:
+                stats.conflicts += 1
+            seen = posted.json()["version"]
         else:
             stats.errors.append(f"{posted.status_code}: {posted.text[:200]}")
 
@@ -229,9 +242,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     if total is not None:
         print(f"  moves stored:     {total} ({total / elapsed:.0f} moves/s, bots included)")
+    posts = max(1, len(stats.latencies))
     print(
-        f"  client moves:     {stats.accepted} accepted, {stats.stale} stale (409), "
-        f"{len(stats.latencies) / elapsed:.0f} posts/s"
+        f"  client moves:     {stats.accepted} accepted, {stats.stale} stale (409, "
+        f"{100 * stats.stale / posts:.1f} %), {len(stats.latencies) / elapsed:.0f} posts/s"
+    )
+    print(
+        f"  409s to a decision still open for the client (independent answers): "
+        f"{stats.conflicts}; the others answered a window a bot had closed (challenge, block)"
     )
     print(
         f"  POST latency:     p50 {_percentile(lat, 50) * 1000:.1f} ms, "
@@ -245,7 +263,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  errors:           {len(stats.errors)}")
     for error in stats.errors[:10]:
         print(f"    {error}")
-    return 1 if stats.errors or not stats.latencies else 0
+    return 1 if stats.errors or stats.conflicts or not stats.latencies else 0
 
 
 if __name__ == "__main__":

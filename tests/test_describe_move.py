@@ -119,6 +119,9 @@ def test_narration_speaks_to_you() -> None:
     assert describe_action(Steal(2, 0), BASE, you=0) == (
         "Seat 2 claims the Captain to steal from you."
     )
+    assert describe_action(Assassinate(0, 1), BASE, you=0) == (
+        "You claim the Assassin and pay 3 coins to assassinate seat 1."
+    )
 
 
 def test_without_you_the_narration_is_unchanged() -> None:

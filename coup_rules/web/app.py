@@ -136,6 +136,7 @@ def create_app(
     bot_rng: Callable[[str], random.Random] | None = None,
     limits: Limits | None = None,
     site: Site | None = None,
+    min_time_limit: float = 10.0,
 ) -> Starlette:
     """The web app, serving the games stored in ``db`` (an SQLite file, created if missing, or
     a ``postgresql://`` URL).
@@ -143,7 +144,8 @@ def create_app(
     ``bot_delay``, ``seeds`` and ``bot_rng`` are those of ``Hub``; the app's ``state.hub`` is
     the hub, started and stopped with the app's lifespan. ``limits`` bounds what a client may
     take (``Limits()`` by default) and ``site`` names the hosts the app answers (by default
-    ``Site()``: loopback names and IP addresses).
+    ``Site()``: loopback names and IP addresses). ``min_time_limit`` is the shortest time per
+    decision a new game may set (tests lower it).
     """
     limits = Limits() if limits is None else limits
     hub = Hub(db, bot_delay=bot_delay, seeds=seeds, bot_rng=bot_rng, idle=limits.game_idle)
@@ -220,6 +222,12 @@ def create_app(
                 not isinstance(time_limit, int | float) or isinstance(time_limit, bool)
             ):
                 raise _Problem(400, "malformed", "time_limit must be a number of seconds or null")
+            if time_limit is not None and not min_time_limit <= time_limit <= 3600:
+                raise _Problem(
+                    400,
+                    "malformed",
+                    f"time_limit: from {min_time_limit:g} to 3600 seconds, not {time_limit}",
+                )
             table = await hub.create(
                 config,
                 tuple(seats),

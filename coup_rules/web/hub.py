@@ -370,8 +370,8 @@ class Hub:
             if who != HUMAN and who not in BOT_NAMES:
                 choices = ", ".join((HUMAN, *BOT_NAMES))
                 raise ValueError(f"seats[{seat}]: {who!r} is not one of {choices}")
-        if time_limit is not None and not 1 <= time_limit <= 3600:
-            raise ValueError(f"time_limit: from 1 to 3600 seconds, not {time_limit}")
+        if time_limit is not None and not 0 < time_limit <= 3600:
+            raise ValueError(f"time_limit: a number of seconds up to 3600, not {time_limit}")
         state = new_game(config, seed=self._seeds())
         seating = Seating.new(seats, _token(), [_token() for _ in seats])
         if host_seat is not None:
@@ -507,7 +507,7 @@ class Hub:
         """
         name = clean_name(name)
         async with table.lock:
-            seat = table.record.seating.seat_of_invite(invite) if invite.isascii() else None
+            seat = table.record.seating.seat_of_invite(invite)
             if seat is None:
                 raise InviteSpent(
                     "this invite has been used or withdrawn: each invite claims its seat once; "

@@ -8,11 +8,13 @@ into a bot (or back) before the start, and reopen a seat at any time: its token 
 remembered, so that its page can be told why it no longer works) and a new invite replaces it.
 
 Nothing here draws a token: the caller passes fresh ones (``secrets.token_urlsafe``), so these
-functions stay pure and testable.
+functions stay pure and testable (``secrets`` is used only to compare an invite in constant
+time).
 """
 
 from __future__ import annotations
 
+import secrets
 import unicodedata
 from collections.abc import Sequence
 from typing import Any
@@ -121,9 +123,12 @@ class Seating:
         return tuple(n for n, s in enumerate(self.seats) if s.is_open)
 
     def seat_of_invite(self, invite: str) -> int | None:
-        """The seat an invite claims, or ``None`` if it is spent or unknown."""
+        """The seat an invite claims, or ``None`` if it is spent or unknown (compared in
+        constant time, as tokens are)."""
+        if not invite.isascii():  # compare_digest refuses other strings; invites are ASCII
+            return None
         for n, s in enumerate(self.seats):
-            if s.invite is not None and s.invite == invite:
+            if s.invite is not None and secrets.compare_digest(s.invite, invite):
                 return n
         return None
 
@@ -140,7 +145,10 @@ class Seating:
         if s.is_bot:
             raise SeatingError(f"seat {seat} is a bot's: there is nobody to replace")
         revoked = s.revoked if s.token is None else (*s.revoked, s.token)
-        return self._with(seat, Seat(HUMAN, invite=invite, revoked=revoked))
+        reopened = self._with(seat, Seat(HUMAN, invite=invite, revoked=revoked))
+        if seat == self.host_seat:  # the host gave its own seat away: it plays none now
+            return attrs.evolve(reopened, host_seat=None)
+        return reopened
 
     def assign(self, seat: int, who: str, invite: str) -> Seating:
         """Before the start: seat ``seat`` given to a bot (``who`` its name) or to a person

@@ -41,7 +41,7 @@ def build_parser(prog: str = "coup-rules serve") -> argparse.ArgumentParser:
         prog=prog,
         description=(
             "Host games of Coup in the browser: create a game at the printed address, then send "
-            "each player their private link. Needs the web extra: pip install 'coup-rules[web]'."
+            "each player an invite. Needs the web extra: pip install 'coup-rules[web]'."
         ),
         epilog=(
             "The database holds every game's seed and every seat's token: keep it private. "
@@ -219,7 +219,7 @@ def _run(args: argparse.Namespace, limits: Limits, site: Site) -> int:
     if not _is_loopback(args.host):
         print(
             "  anyone who can reach this address can create games; "
-            "a game is seen and played only through its private links",
+            "a seat is seen and played only by whoever claimed it with its invite",
             flush=True,
         )
     app = create_app(args.db, bot_delay=args.bot_delay, limits=limits, site=site)

@@ -166,6 +166,9 @@ async def _play(base: str, browser: Browser) -> dict[str, Any]:
     assert await watcher.is_hidden("#hand-area")
 
     # Seat 0 claims the Duke; the other pages see the challenge window without a reload.
+    await pages[0].wait_for_selector("#pending:has-text('Your turn: choose an action.')")
+    assert (await pages[0].title()).startswith("▶ Your move")
+    assert not (await pages[1].title()).startswith("▶")
     start = (await _state(pages[0]))["version"]
     await pages[0].click("[data-notation='p0 tax']")
     await pages[1].wait_for_selector("[data-notation='p1 challenge']", timeout=WAIT_MS)

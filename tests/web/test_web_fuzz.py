@@ -139,11 +139,14 @@ def requests(draw: st.DrawFn, target: Target) -> dict[str, Any]:
     game = draw(st.one_of(real_game, real_game, any_text.map(lambda t: quote(t, safe=""))))
     real_seat = st.sampled_from(["0", "1", "2", "spectator", "09", "-1", "99"])
     seat = quote(draw(st.one_of(real_seat, real_seat, any_text)), safe="")
-    real_token = st.sampled_from([*target.tokens, target.over_token])
+    real_token = st.sampled_from([*target.tokens, target.over_token, target.live["host"]])
     token = draw(st.one_of(real_token, real_token, any_text, st.text(non_ascii, min_size=1)))
     base = f"/api/games/{game}/seats/{seat}"
-    api = [base, base + "/moves", base + "/events", "/api/games"]
-    pages = ["/", f"/play/{game}/{seat}", f"/watch/{game}", "/static/table.js"]
+    api = [base, base + "/moves", base + "/events", base + "/rematch", "/api/games"]
+    api += [f"/api/games/{game}/claims", f"/api/games/{game}/host"]
+    api += [f"/api/games/{game}/host/seats/{seat}"]
+    pages = ["/", f"/play/{game}/{seat}", f"/watch/{game}", f"/join/{game}", f"/host/{game}"]
+    pages += ["/static/table.js"]
     others = [f"/static/{game}", "/api/bots", f"/api/{game}"]
     path = draw(st.sampled_from(api * 3 + pages + others))
     verb = draw(method)

@@ -21,7 +21,7 @@ from coup_rules import (
     new_game,
     to_act,
 )
-from coup_rules.web.stale import continues, is_stale, opened_at, stale_reason
+from coup_rules.web.stale import continues, is_stale, is_stale_from, opened_at, stale_reason
 
 
 def _tax_window(players: int = 4) -> GameState:
@@ -106,16 +106,37 @@ def test_opened_at_marks_exactly_the_versions_whose_decision_is_still_pending(
 ) -> None:
     """Over random games: a version at or after ``opened`` saw the current decision, and the
     current state continues it; a version before ``opened`` saw another decision."""
-    rng = random.Random(players)
-    state = new_game(Config(players=players), seed=players)
-    opened = len(state.log)
-    history = [state]
-    for _ in range(150):
-        if state.is_over:
-            break
-        seat = rng.choice(to_act(state))
-        after = apply(state, rng.choice(legal_moves(state, seat)))
-        opened, state = opened_at(opened, state, after), after
-        history.append(state)
-        for earlier in history[:-1]:
-            assert continues(earlier, state) == (len(earlier.log) >= opened)
+    continued = 0
+    for game in range(10):
+        rng = random.Random(f"{players}:{game}")
+        state = new_game(Config(players=players), seed=game)
+        opened = len(state.log)
+        history = [state]
+        while not state.is_over and len(history) < 300:
+            seat = rng.choice(to_act(state))
+            after = apply(state, rng.choice(legal_moves(state, seat)))
+            opened, state = opened_at(opened, state, after), after
+            history.append(state)
+            for earlier in history[:-1]:
+                assert continues(earlier, state) == (len(earlier.log) >= opened)
+                continued += len(earlier.log) >= opened
+    assert continued > 0  # some decisions were answered by several seats, one after the other
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_rule_from_the_aimed_state_agrees_with_the_rule_from_opened(players: int) -> None:
+    for game in range(10):
+        rng = random.Random(f"{players}:{game}")
+        state = new_game(Config(players=players), seed=100 + game)
+        opened = len(state.log)
+        history = [state]
+        while not state.is_over and len(history) < 300:
+            seat = rng.choice(to_act(state))
+            after = apply(state, rng.choice(legal_moves(state, seat)))
+            opened, state = opened_at(opened, state, after), after
+            history.append(state)
+            for earlier in history[-8:]:
+                for s in range(players):
+                    assert is_stale_from(s, earlier, state) == is_stale(
+                        s, len(earlier.log), opened, state
+                    )

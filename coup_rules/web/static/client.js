@@ -6,22 +6,30 @@
 
 /** @typedef {import("./types/view").PlayerView} PlayerView */
 /** @typedef {import("./types/move").Move} Move */
+/** @typedef {import("./types/view").Character} Character */
 
 /**
- * One seat as everyone may know it: a name (null while nobody has claimed it, and for a bot
- * without one), whether a bot plays it (never which bot), whether nobody has claimed it yet,
- * and whether its player has the table open.
- * @typedef {{name: string | null, bot: boolean, open: boolean, connected: boolean}} PublicSeat
+ * One seat as everyone may know it: a name (null while nobody has claimed it, and for a bot),
+ * whether a bot plays it (never which bot), whether nobody has claimed it yet, whether its
+ * player has the table open, and its standing claims this game (from the public log).
+ * @typedef {{
+ *   name: string | null, bot: boolean, open: boolean, connected: boolean, claims: Character[],
+ * }} PublicSeat
  */
 
 /**
- * The table's public facts, the same for every client.
+ * The table's public facts, the same for every client: the seats, whether every seat is taken
+ * (moves count only then), the time limit and what is left of it for the pending decision,
+ * the moves the table made for seats out of time (since the envelope's log_start), whether a
+ * rematch exists, and, once the game is over, every seat's hidden cards.
  * @typedef {{
  *   seats: PublicSeat[],
  *   started: boolean,
  *   time_limit: number | null,
  *   time_left: number | null,
  *   timeouts: {version: number, seat: number}[],
+ *   rematch: boolean,
+ *   hands?: Character[][],
  * }} TableInfo
  */
 
@@ -182,6 +190,24 @@ export function getView(game, seat, token, since = 0) {
  */
 export function postMove(game, seat, token, version, move) {
   return call(`${seatPath(game, seat)}/moves`, post({ version, move }, token));
+}
+
+/**
+ * Once the game is over: this seat's link in the next game at the table (same seats, names
+ * and host, a new deal), made by whoever asks first.
+ * @param {string} game @param {number} seat @param {string} token
+ * @returns {Promise<Answer<{game: string, seat: number, token: string, link: string}>>}
+ */
+export function rematch(game, seat, token) {
+  return call(`${seatPath(game, seat)}/rematch`, post({}, token));
+}
+
+/**
+ * The names of the bots a seat may be given.
+ * @returns {Promise<Answer<{human: string, bots: string[]}>>}
+ */
+export function botNames() {
+  return call("/api/bots");
 }
 
 /**

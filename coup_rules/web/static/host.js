@@ -1,7 +1,7 @@
 // @ts-check
 // The host's page: the invites to send, who has taken which seat, bots before the start, and
 // reopening the seat of a player who left (their link stops working). It reads no hand.
-import { changeSeat, hostLinks } from "./client.js";
+import { botNames, changeSeat, hostLinks } from "./client.js";
 
 /** @typedef {import("./client.js").HostLinks} HostLinks */
 
@@ -93,12 +93,8 @@ async function refresh() {
 }
 
 async function init() {
-  try {
-    const response = await fetch("/api/bots");
-    if (response.ok) bots = (await response.json()).bots;
-  } catch (error) {
-    // keep the default list
-  }
+  const names = await botNames();
+  if (names.ok) bots = names.data.bots; // else keep the default list
   await refresh();
   setInterval(refresh, 2000);
 }

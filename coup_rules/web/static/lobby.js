@@ -1,6 +1,6 @@
 // @ts-check
 // The lobby: build a seat list, create the game, and go to the host's page (its invites).
-import { createGame } from "./client.js";
+import { botNames, createGame } from "./client.js";
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
@@ -65,12 +65,8 @@ async function init() {
     $("players").append(option);
   }
   $("players").value = "3";
-  try {
-    const response = await fetch("/api/bots");
-    if (response.ok) bots = (await response.json()).bots;
-  } catch (error) {
-    // keep the default list
-  }
+  const names = await botNames();
+  if (names.ok) bots = names.data.bots; // else keep the default list
   seatRows();
   $("players").addEventListener("change", seatRows);
   /** @type {HTMLFormElement} */ (/** @type {unknown} */ ($("new-game"))).addEventListener("submit", create);

@@ -2,7 +2,7 @@
 // One seat's page (or the spectators'): everything shown comes from the server's envelope,
 // {view, version, table, pending_text, log_text, move_labels}, built from this seat's view
 // and the table's public facts only (names, who is a bot, who is connected, the clock).
-import { follow, getView, postMove } from "./client.js";
+import { follow, getView, postMove, rematch as askRematch } from "./client.js";
 
 /** @typedef {import("./client.js").Envelope} Envelope */
 /** @typedef {import("./client.js").Problem} Problem */
@@ -27,6 +27,7 @@ let source = null;
 let messageVersion = -1; // the version a message was about: cleared once the game moves on
 let deadline = 0; // when the pending decision's time runs out (performance.now() ms), or 0
 let wasMine = false;
+const WINDOWS = ["challenge_action", "counter", "challenge_block"]; // a window asks yes or no
 
 /** @param {Envelope} envelope */
 function accept(envelope) {
@@ -70,7 +71,7 @@ function say(text, kind, status) {
 /** @param {number} status @param {Problem} data */
 function problem(status, data) {
   if (status === 409 && data.error === "stale") {
-    say(`Not applied: ${data.detail}. This is the game now.`, "warn", status);
+    say(`Too late: ${data.detail}. Here is the game as it is now.`, "warn", status);
   } else if (status === 409) {
     say(data.detail, "warn", status);
   } else if (status === 422) {
@@ -147,7 +148,7 @@ function joined(names) {
  * @param {string} text */
 function named(text) {
   return text.replace(/\b([Ss])eats? ((?:\d+, )*\d+(?: and \d+)?)\b/g, (_, s, list) => {
-    const names = joined(list.split(/, | and /).map((n) => nameOf(Number(n))));
+    const names = joined(String(list).split(/, | and /).map((n) => nameOf(Number(n))));
     return s === "S" ? names.charAt(0).toUpperCase() + names.slice(1) : names;
   });
 }
@@ -196,6 +197,10 @@ function render() {
     pending = `Waiting for every seat to be taken (still open: ${joined(open.map((n) => `seat ${n}`))}).`;
   } else if (waitingOnMe && v.pending && v.pending.kind === "action") {
     pending = "Your turn: choose an action.";
+  } else if (waitingOnMe && v.pending && WINDOWS.includes(v.pending.kind)) {
+    // "Ana claims the Captain to steal from you: challenge, block or allow?"
+    const options = [...new Set(v.legal_moves.map((m) => m.type))];
+    pending = `${pending.split(";")[0]}: ${joined(options).replace(/ and (\w+)$/, " or $1")}?`;
   } else if (waitingOnMe) {
     pending = `${pending} Your decision.`;
   }
@@ -286,7 +291,8 @@ function render() {
     const late = timeouts.get(entry.index);
     if (late !== undefined) {
       li.classList.add("timed-out");
-      li.append(` (time ran out: the table answered for ${nameOf(late)})`);
+      const whom = String(late) === String(seat) ? "you" : nameOf(late);
+      li.append(` (time ran out: the table answered for ${whom})`);
     }
     if (entry.turn) li.classList.add("turn");
     return li;
@@ -321,15 +327,10 @@ async function rematch() {
   if (seat === "spectator") return;
   const button = /** @type {HTMLButtonElement} */ ($("rematch"));
   button.disabled = true;
-  const response = await fetch(`/api/games/${encodeURIComponent(game)}/seats/${seat}/rematch`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-    body: "{}",
-  });
-  const data = await response.json();
+  const answer = await askRematch(game, seat, token);
   button.disabled = false;
-  if (response.ok) location.assign(data.link);
-  else say(data.detail, "error", response.status);
+  if (answer.ok) location.assign(answer.data.link);
+  else say(answer.problem.detail, "error", answer.status);
 }
 
 /** @type {HTMLDetailsElement} */ ($("rules")).addEventListener("toggle", rules);

@@ -1,0 +1,45 @@
+"""The TypeScript side: declarations generated from schema/, and the pages typed against them.
+
+The declarations (coup_rules/web/static/types/*.d.ts) are checked in; this test fails when they
+differ from what scripts/schema_types.mjs makes of schema/ today. It needs Node and the
+development packages (``npm ci``); without them it is skipped, saying so: CI runs the same
+check, and ``tsc --checkJs`` over the pages, in .ci/run.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from tests.web.support import ROOT
+
+STATIC = ROOT / "coup_rules" / "web" / "static"
+
+
+def _node() -> str:
+    node = shutil.which("node")
+    if node is None or not (ROOT / "node_modules" / "json-schema-to-typescript").is_dir():
+        pytest.skip("Node and the development packages are missing: npm ci")
+    return node
+
+
+def test_the_typescript_declarations_are_those_of_the_schemas() -> None:
+    done = subprocess.run(
+        [_node(), "scripts/schema_types.mjs", "--check"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_pages_talk_to_the_server_through_the_typed_client_only() -> None:
+    for page in ("table.js", "lobby.js", "host.js", "join.js"):
+        text = (STATIC / page).read_text(encoding="utf-8")
+        assert text.startswith("// @ts-check"), f"{page} is not type-checked"
+        assert 'from "./client.js"' in text, f"{page} does not use the client"
+        assert not re.search(r"fetch\(\s*[`'\"]/api", text), f"{page} calls the API itself"
