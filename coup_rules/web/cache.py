@@ -1,9 +1,10 @@
 """Which games stay in memory: those in play, not every game ever stored.
 
 A game is loaded from the store when someone asks for it (``Hub.open``) and leaves memory at
-the next sweep once nobody needs it: a finished game as soon as no event stream follows it, an
-unfinished one after ``idle`` seconds with no request and no stream (its bots pause with it, and
-go on when it is loaded again). A game being moved, or followed by a stream, always stays.
+the next sweep once nobody needs it: after ``idle`` seconds with no request and no event stream
+(an unfinished game's bots pause with it, and go on when it is loaded again). A game being
+moved, or followed by a stream, always stays. Finished games leave the same way, not at once:
+their players still read the final view and ask for a rematch (whose id is kept in memory).
 So the memory a server holds grows with the games being played and watched, not with the games
 it has stored, and start-up loads nothing.
 """
@@ -38,7 +39,7 @@ class Tables(Generic[T]):
     """The games in memory by id, with the time each was last asked for.
 
     Args:
-        idle: seconds an unfinished game nobody asks for or follows stays in memory.
+        idle: seconds a game nobody asks for or follows stays in memory.
         clock: seconds (``time.monotonic``); tests pass their own.
     """
 
@@ -78,9 +79,7 @@ class Tables(Generic[T]):
         """Drop the games nobody needs (see the module) and return them."""
         now = self.clock()
         gone = [
-            t
-            for t in self.by_id.values()
-            if not t.busy and (t.finished or now - self._used[t.id] >= self.idle)
+            t for t in self.by_id.values() if not t.busy and now - self._used[t.id] >= self.idle
         ]
         for table in gone:
             del self.by_id[table.id]

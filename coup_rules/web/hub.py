@@ -26,7 +26,7 @@ Everything that must hold whatever the transport lives here:
   changed a game held here, the hub loads its moves and seating and wakes the game's listeners
   (``GameStore.listen``; PostgreSQL's LISTEN/NOTIFY).
 - **Memory follows play.** Games are loaded on demand (``Hub.open``) and leave memory when
-  finished or idle (cache.py); start-up loads none.
+  idle, finished or not (cache.py); start-up loads none.
 - **The table keeps moving.** Each unfinished game runs a task that waits for a change, asks
   ``bot_move`` for the move of every bot seat being waited on and posts them all at once
   through ``Hub.play`` like anyone else; and, when the game has a time limit and a decision's
@@ -272,7 +272,7 @@ class Hub:
             draw an unguessable 128-bit seed. Tests pass fixed seeds.
         bot_rng: makes a game's bots' generator from its id; by default a generator seeded
             from ``secrets``. Tests pass a seeded one.
-        idle: seconds an unfinished game that nobody asks for or follows stays in memory
+        idle: seconds a game that nobody asks for or follows stays in memory
             (cache.py); the sweep runs every ``idle / 4`` seconds, 30 at most.
         clock: seconds, for ``idle``; ``time.monotonic`` by default.
     """

@@ -63,7 +63,7 @@ class Limits:
         max_live_games: unfinished games in memory at once; creating one more is answered
             503. A game nobody has asked for or followed for ``game_idle`` seconds leaves
             memory and stops counting (it is loaded again when asked for).
-        game_idle: seconds an unfinished game nobody asks for or follows stays in memory.
+        game_idle: seconds a game nobody asks for or follows stays in memory, finished or not.
     """
 
     header_timeout: float = 10.0

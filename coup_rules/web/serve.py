@@ -29,7 +29,7 @@ LIMIT_FLAGS: tuple[tuple[str, str, str], ...] = (
     ("max_number_digits", "N", "digits of a number in a request body"),
     ("games_per_minute", "N", "new games per client address (IPv6: per /64) per minute"),
     ("max_live_games", "N", "unfinished games in memory at once"),
-    ("game_idle", "S", "seconds an unfinished game nobody asks for or follows stays in memory"),
+    ("game_idle", "S", "seconds a game nobody asks for or follows stays in memory"),
 )
 """Per field of ``Limits``: the flag's metavar and help (the flag is ``--field-name``, its
 default the field's)."""

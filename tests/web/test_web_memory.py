@@ -85,7 +85,7 @@ def test_asking_for_a_game_that_does_not_exist_is_not_found(tmp_path: Path) -> N
     run(tmp_path / "games.sqlite3", body)
 
 
-def test_a_finished_game_leaves_memory_at_the_next_sweep(tmp_path: Path) -> None:
+def test_a_finished_game_leaves_memory_after_game_idle_seconds(tmp_path: Path) -> None:
     async def body(hub: Hub, clock: Clock) -> None:
         table = await seated_table(hub, Config(players=2), ("human", "human"))
         rng = random.Random(5)
@@ -94,6 +94,8 @@ def test_a_finished_game_leaves_memory_at_the_next_sweep(tmp_path: Path) -> None
             move = rng.choice(legal_moves(table.state, seat))
             await hub.play(table, seat, table.version, move)
         final = table.state
+        assert hub.sweep() == 0  # its players still read the end, and may ask for a rematch
+        clock.now += IDLE
         assert hub.sweep() == 1 and hub.tables == {}
         assert (await hub.open(table.id)).state == final
 
