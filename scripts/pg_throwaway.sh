@@ -33,7 +33,7 @@ case "$action" in
         mkdir -p "$dir"
         [[ $(id -u) -eq 0 ]] && chown postgres "$dir"
         port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-        as_owner "$bindir/initdb" -D "$dir/data" -A trust -U coup --no-sync -E UTF8 > "$dir/initdb.log" 2>&1 \
+        as_owner "$bindir/initdb" -D "$dir/data" -A trust -U coup --no-sync -E UTF8 --no-locale > "$dir/initdb.log" 2>&1 \
             || { cat "$dir/initdb.log" >&2; exit 1; }
         as_owner "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
             -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=200" \
