@@ -717,9 +717,22 @@ class Hub:
     def _keep_moving(self, table: Table) -> None:
         if table.state.is_over:
             return
-        table.task = asyncio.create_task(
-            self._table_task(table, self._bot_rng(table.id)), name=f"table {table.id}"
-        )
+        table.task = asyncio.create_task(self._move_if_mine(table), name=f"table {table.id}")
+
+    async def _move_if_mine(self, table: Table) -> None:
+        """Run the table's task (bots, clock) once the store lets this process move it: with
+        a shared store, one process at a time, and another takes over within ``OWNER_POLL``
+        seconds when it lets go (the game left its memory, or it died)."""
+        while not await self._run(self.store.claim_moving, table.id):
+            while not _needs_moving(table):  # a game of people only, without a clock
+                await table.wait(table.revision)
+            await asyncio.sleep(OWNER_POLL)
+            if table.state.is_over:
+                return
+        try:
+            await self._table_task(table, self._bot_rng(table.id))
+        finally:  # let go, in order with the store's other calls
+            self._io.submit(self.store.release_moving, table.id)
 
     async def _table_task(self, table: Table, rng: random.Random) -> None:
         """Keep ``table`` moving until the game is over: the bots' moves, and the table's
@@ -774,6 +787,15 @@ class Hub:
                 )
                 return False
         return True
+
+
+OWNER_POLL = 2.0
+"""Seconds between a process's tries to take over moving a game another process moves."""
+
+
+def _needs_moving(table: Table) -> bool:
+    """Whether the table's task has anything to do: a bot seat, or a time limit."""
+    return table.record.time_limit is not None or any(who != HUMAN for who in table.record.seats)
 
 
 def _token() -> str:

@@ -77,6 +77,17 @@ class PgStore(SqlStore):
         for game in games:  # delivered when the transaction commits
             self._db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, game))
 
+    def claim_moving(self, game: str) -> bool:
+        """Whether this process now moves ``game``'s bots and clock: a session advisory lock
+        on the game's id, held until ``release_moving`` or the connection ends (a process
+        killed lets go at once)."""
+        rows = self._rows("SELECT pg_try_advisory_lock(hashtext(?))", (game,))
+        return bool(rows[0][0])
+
+    def release_moving(self, game: str) -> None:
+        """Let another process move ``game``'s bots and clock."""
+        self._rows("SELECT pg_advisory_unlock(hashtext(?))", (game,))
+
     def close(self) -> None:
         """Stop listening and close the connections."""
         self._stop.set()

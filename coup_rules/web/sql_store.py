@@ -134,24 +134,27 @@ class SqlStore:
 
     def record(self, game: str) -> GameRecord | None:
         """A game's record as stored now; ``None`` if there is no such game."""
-        rows = self._rows("SELECT config, seed, seats FROM games WHERE id = ?", (game,))
+        rows = self._rows(
+            "SELECT g.config, g.seed, g.seats, s.data, r.time_limit FROM games g "
+            "LEFT JOIN seating s ON s.game = g.id LEFT JOIN rules r ON r.game = g.id "
+            "WHERE g.id = ?",
+            (game,),
+        )
         if not rows:
             return None
-        config, seed, seats_json = rows[0]
+        config, seed, seats_json, seating, limit = rows[0]
         tokens = {seat: t for t, seat in self._rows(_TOKENS, (game,))}
-        seating = self._rows("SELECT data FROM seating WHERE game = ?", (game,))
-        limit = self._rows("SELECT time_limit FROM rules WHERE game = ?", (game,))
         return GameRecord(
             id=game,
             config=from_json(config, Config),
             seed=int(seed),
             seating=(
-                Seating.from_data(json.loads(seating[0][0]))
-                if seating
+                Seating.from_data(json.loads(seating))
+                if seating is not None
                 else _handed_out(json.loads(seats_json), tokens)
             ),
             spectator=tokens[None],
-            time_limit=limit[0][0] if limit else None,
+            time_limit=limit,
         )
 
     def game(self, game: str) -> tuple[GameRecord, list[StoredMove]] | None:
@@ -166,6 +169,13 @@ class SqlStore:
             (game, start),
         )
         return [StoredMove(v, from_json(text, Move), bool(late)) for v, text, late in rows]
+
+    def claim_moving(self, game: str) -> bool:
+        """Always: no other process serves this store."""
+        return True
+
+    def release_moving(self, game: str) -> None:
+        """Nothing to let go of."""
 
     def ids(self) -> Iterator[str]:
         """Every game's id, oldest first."""

@@ -117,6 +117,13 @@ class GameStore(Protocol):
     def moves(self, game: str, start: int) -> list[StoredMove]:
         """A game's moves from number ``start`` on, in order."""
 
+    def claim_moving(self, game: str) -> bool:
+        """Whether this process may move ``game``'s bots and clock: with a shared store, one
+        process at a time does (until it lets go or its connection ends); otherwise always."""
+
+    def release_moving(self, game: str) -> None:
+        """Let another process move ``game``'s bots and clock (``claim_moving``)."""
+
     def load(self) -> list[tuple[GameRecord, list[StoredMove]]]:
         """Every game, oldest first, with its moves in order (for tools and tests)."""
 

@@ -101,7 +101,7 @@ def test_moves_made_out_of_time_are_stored_as_such_and_replay(tmp_path: Path) ->
         hub = _hub(db)
         await hub.start()
         try:
-            table = hub.table(gid)
+            table = await hub.open(gid)  # loaded from the store when asked for
             return list(table.timeouts), table.state
         finally:
             await hub.stop()
