@@ -658,10 +658,9 @@ class Hub:
     async def _catch_up(self, table: Table) -> None:
         """Take what other processes stored since ``table.moves`` (its lock held): the
         seating, then the moves, each applied and announced as if made here."""
-        record = await self._run(self.store.record, table.id)
+        record, stored = await self._run(self.store.since, table.id, table.moves)
         if record is not None and record != table.record:
             table._seat(record)
-        stored = await self._run(self.store.moves, table.id, table.moves)
         for n, m in enumerate(stored, table.moves):
             if m.version != len(table.state.log):
                 raise ValueError(

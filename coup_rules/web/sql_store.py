@@ -177,6 +177,10 @@ class SqlStore:
     def release_moving(self, game: str) -> None:
         """Nothing to let go of."""
 
+    def since(self, game: str, start: int) -> tuple[GameRecord | None, list[StoredMove]]:
+        """A game's record as stored now and its moves from number ``start`` on."""
+        return self.record(game), self.moves(game, start)
+
     def ids(self) -> Iterator[str]:
         """Every game's id, oldest first."""
         return (g for (g,) in self._rows("SELECT id FROM games ORDER BY created, id"))

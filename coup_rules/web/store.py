@@ -117,6 +117,9 @@ class GameStore(Protocol):
     def moves(self, game: str, start: int) -> list[StoredMove]:
         """A game's moves from number ``start`` on, in order."""
 
+    def since(self, game: str, start: int) -> tuple[GameRecord | None, list[StoredMove]]:
+        """A game's record as stored now and its moves from number ``start`` on."""
+
     def claim_moving(self, game: str) -> bool:
         """Whether this process may move ``game``'s bots and clock: with a shared store, one
         process at a time does (until it lets go or its connection ends); otherwise always."""
