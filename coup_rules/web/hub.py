@@ -165,7 +165,7 @@ class Table:
 
     @property
     def started(self) -> bool:
-        """Whether every person's seat is claimed: moves count only then."""
+        """Whether every person's seat has been claimed (once): moves count only then."""
         return self.record.seating.started
 
     def time_left(self) -> float | None:
@@ -752,7 +752,11 @@ class Hub:
                     await asyncio.sleep(self.bot_delay)
                     if table.state is not state or table.record.seats != seats:
                         continue  # someone moved meanwhile: look again
-                moves = [(s, bot_move(seats[s], state, s, rng)) for s in bots]
+                try:
+                    moves = [(s, bot_move(seats[s], state, s, rng)) for s in bots]
+                except Exception:
+                    log.exception("game %s: a bot failed; the table stops moving", table.id)
+                    return
                 timed_out = False
             else:
                 left = table.time_left()
@@ -760,7 +764,11 @@ class Hub:
                     continue  # something changed before the time ran out
                 if table.state is not state:
                     continue
-                moves = [(s, stand_in_move(state, s, rng)) for s in to_act(state)]
+                try:
+                    moves = [(s, stand_in_move(state, s, rng)) for s in to_act(state)]
+                except Exception:
+                    log.exception("game %s: the stand-in failed; the table stops", table.id)
+                    return
                 timed_out = True
             if not await self._post_all(table, state, moves, timed_out):
                 return

@@ -98,11 +98,15 @@ class Seating:
         host: the host's token; ``None`` for a game created before invites (every seat's token
             was handed to its creator).
         host_seat: the seat the host plays, if any (claimed when the game is created).
+        begun: whether every person's seat has been claimed once: the game has started, and
+            stays started when a seat is reopened (that seat's decisions then wait for its
+            new player, or for the time limit).
     """
 
     seats: tuple[Seat, ...]
     host: str | None = None
     host_seat: int | None = None
+    begun: bool = False
 
     @classmethod
     def new(cls, who: Sequence[str], host: str, invites: Sequence[str]) -> Seating:
@@ -114,8 +118,8 @@ class Seating:
 
     @property
     def started(self) -> bool:
-        """Whether every person's seat is claimed (the game plays only then)."""
-        return not any(s.is_open for s in self.seats)
+        """Whether the game has started: every person's seat is claimed, or was once."""
+        return self.begun or not any(s.is_open for s in self.seats)
 
     @property
     def open_seats(self) -> tuple[int, ...]:
@@ -174,7 +178,7 @@ class Seating:
             Seat(s["who"], s["name"], s["token"], s["invite"], tuple(s["revoked"]))
             for s in data["seats"]
         )
-        return cls(seats, data["host"], data["host_seat"])
+        return cls(seats, data["host"], data["host_seat"], data.get("begun", False))
 
     def public(self) -> list[dict[str, Any]]:
         """What everyone may know of the seats: each one's name and whether a bot plays it
@@ -189,4 +193,5 @@ class Seating:
     def _with(self, seat: int, new: Seat) -> Seating:
         seats = list(self.seats)
         seats[seat] = new
-        return attrs.evolve(self, seats=tuple(seats))
+        begun = self.started  # once started, always started
+        return attrs.evolve(self, seats=tuple(seats), begun=begun)

@@ -203,4 +203,5 @@ _TOKENS = "SELECT token, seat FROM tokens WHERE game = ?"
 def _handed_out(seats: Sequence[str], tokens: dict[int | None, str]) -> Seating:
     """The seating of a game stored before invites: every human seat's token was made at
     creation (and handed to its creator); no host, no names."""
-    return Seating(tuple(Seat(who, token=tokens.get(n)) for n, who in enumerate(seats)))
+    seated = tuple(Seat(who, token=tokens.get(n)) for n, who in enumerate(seats))
+    return Seating(seated, begun=True)

@@ -37,7 +37,7 @@ from tests.web.test_web_browser import (  # noqa: E402
     _weight,
 )
 
-LIMIT = 2  # seconds per decision: the test's players click faster than that
+LIMIT = 5  # seconds per decision: the test's players click faster than that
 NAMES = ("Ana", "Ben", "Cleo")
 
 
@@ -92,7 +92,10 @@ async def _take_seats(browser: Browser, base: str, problems: list[str]) -> tuple
         await page.goto(invite)
         await page.fill("#name", name)
         await page.click("#take")
-        await page.wait_for_url("**/play/**", timeout=WAIT_MS)
+        try:
+            await page.wait_for_url("**/play/**", timeout=WAIT_MS)
+        except Exception as error:
+            raise AssertionError(await page.inner_text("#error")) from error
     await host.wait_for_selector("#status:has-text('the game is on')", timeout=WAIT_MS)
     await _shot(host, "11-host-seated.png")
     return host, players
@@ -150,7 +153,7 @@ async def _play_to_the_end(players: list[Page]) -> None:
         options = states[i]["moves"]
         choice = rng.choices(options, [_weight(n) for n in options])[0]
         try:
-            await players[i].click(f"[data-notation='{choice}']", timeout=2000)
+            await players[i].click(f"[data-notation='{choice}']", timeout=300)
         except Exception:  # the button went away: the table moved on meanwhile
             continue
     raise AssertionError("the game did not end")
@@ -187,8 +190,12 @@ async def _run(base: str, browser: Browser) -> dict[str, Any]:
 
     # A rematch: the same people, seated again in a new game.
     for page in players:
+        old = page.url
         await page.click("#rematch")
-        await page.wait_for_url(lambda url, old=page.url: url != old, timeout=WAIT_MS)
+        try:
+            await page.wait_for_url(lambda url, old=old: url != old, timeout=WAIT_MS)
+        except Exception as error:
+            raise AssertionError(await page.inner_text("#message")) from error
     new_games = {page.url.split("/play/")[1].split("/")[0] for page in players}
     assert len(new_games) == 1 and game not in new_games
     for page, name in zip(players, NAMES, strict=True):

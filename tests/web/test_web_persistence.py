@@ -159,3 +159,43 @@ def test_sigkill_and_restart_resume_every_game_at_the_same_state(tmp_path: Path)
         states, _ = stored_states(db, game["game"])
         assert states[max(states)].is_over
     assert robots_at_kill < max(stored_states(db, robots["game"])[0])
+
+
+def test_a_file_of_release_1_0_0_opens_and_its_games_play_on(tmp_path: Path) -> None:
+    """A database written before invites: its seats count as claimed, with their old tokens."""
+    import sqlite3
+
+    from coup_rules import Config, Tax, new_game, to_json
+    from coup_rules.web.store import open_store
+
+    db = tmp_path / "old.sqlite3"
+    old = sqlite3.connect(db)
+    old.executescript(
+        """
+        CREATE TABLE games (id TEXT PRIMARY KEY, config TEXT NOT NULL, seed TEXT NOT NULL,
+                            seats TEXT NOT NULL, created REAL NOT NULL);
+        CREATE TABLE tokens (token TEXT PRIMARY KEY, game TEXT NOT NULL, seat INTEGER);
+        CREATE TABLE moves (game TEXT NOT NULL, n INTEGER NOT NULL, version INTEGER NOT NULL,
+                            move TEXT NOT NULL, PRIMARY KEY (game, n));
+        """
+    )
+    state = new_game(Config(players=3), seed=9)
+    old.execute(
+        "INSERT INTO games VALUES ('g1', ?, '9', '[\"human\", \"honest\", \"human\"]', 0)",
+        (to_json(Config(players=3)),),
+    )
+    old.executemany(
+        "INSERT INTO tokens VALUES (?, 'g1', ?)", [("t0", 0), ("t2", 2), ("spec", None)]
+    )
+    old.execute("INSERT INTO moves VALUES ('g1', 0, ?, ?)", (len(state.log), to_json(Tax(0))))
+    old.commit()
+    old.close()
+    db.chmod(0o600)
+
+    store = open_store(db)
+    ((record, moves),) = store.load()
+    store.close()
+    assert record.tokens == ("t0", None, "t2") and record.spectator == "spec"
+    assert record.seating.started and record.seating.host is None
+    assert record.time_limit is None
+    assert [(m.move, m.timed_out) for m in moves] == [(Tax(0), False)]

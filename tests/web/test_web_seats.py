@@ -274,3 +274,19 @@ def test_reopening_the_hosts_own_seat_leaves_the_host_with_none() -> None:
     assert reopened.host_seat is None
     assert reopened.seats[0].revoked == ("t0",) and reopened.seats[0].invite == "i2"
     assert reopened.seat_of_invite("i2") == 0 and reopened.seat_of_invite("i0") is None
+
+
+def test_a_reopened_seat_does_not_stop_the_others(client: TestClient) -> None:
+    created = _create(client)
+    game = claim_all(client.post, created)
+    gid = game["game"]
+    assert _host(client, created, 2, {"reopen": True}).status_code == 200
+    token = game["seats"][0]["token"]
+    data = _view(client, gid, 0, token).json()
+    assert data["table"]["started"] and data["table"]["seats"][2]["open"]
+    income = client.post(
+        f"/api/games/{gid}/seats/0/moves",
+        json={"version": data["version"], "move": {"type": "income", "player": 0}},
+        headers=_auth(token),
+    )
+    assert income.status_code == 200  # the game goes on; seat 2's decisions wait for its player
