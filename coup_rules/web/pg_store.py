@@ -56,7 +56,9 @@ class PgStore(SqlStore):
         self._listener: threading.Thread | None = None
 
     def _connect(self) -> psycopg.Connection[Any]:
-        return psycopg.connect(self.url, autocommit=True)
+        db = psycopg.connect(self.url, autocommit=True)
+        self._pid = db.info.backend_pid  # the notifications this connection sends are ours
+        return db
 
     def _rows(self, text: str, params: Sequence[object] = ()) -> list[Any]:
         self._reconnect()
@@ -107,15 +109,14 @@ class PgStore(SqlStore):
         first = True
         while not self._stop.is_set():
             try:
-                with self._connect() as conn:
+                with psycopg.connect(self.url, autocommit=True) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     if not first:  # notifications may have been missed meanwhile
                         changed(None)
                     first = False
                     while not self._stop.is_set():
-                        mine = self._db.info.backend_pid
                         for note in conn.notifies(timeout=0.5):
-                            if note.pid != mine:
+                            if note.pid != self._pid:
                                 changed(note.payload)
             except psycopg.OperationalError as error:
                 log.warning("lost the database's notifications (%s); reconnecting", error)
