@@ -32,6 +32,7 @@ from tests.web.support import (
     need_web,
     seated_table,
     stored_states,
+    wait_until,
 )
 
 need_web()
@@ -328,3 +329,36 @@ def test_a_browser_page_on_one_server_sees_a_move_posted_to_the_other_within_a_s
     finally:
         a.kill(signal.SIGTERM)
         b.kill(signal.SIGTERM)
+
+
+def test_the_bots_of_a_server_killed_mid_game_are_taken_over_by_the_other(pg: str) -> None:
+    a, b = _servers(pg)
+    try:
+        on_a, on_b = (httpx2.Client(base_url=s.url, timeout=30) for s in (a, b))
+        body = {"config": {"players": 3}, "seats": ["human", "honest", "bluff"]}
+        game = create_seated(on_a.post, body)
+        person, watch = Seat(game, 0), Seat(game, None)
+        watch.view(on_b)  # B holds the game too; A, which made it, plays its bots
+        rng = random.Random(3)
+
+        def play_on(client: httpx2.Client, moves: int) -> None:
+            for _ in range(moves):
+                wait_until(lambda: bool(person.view(client)["view"]["legal_moves"]) or over())
+                if over():
+                    return
+                data = person.view(client)
+                move = rng.choice(data["view"]["legal_moves"])
+                assert person.move(client, data["version"], move).status_code in (200, 409)
+
+        def over() -> bool:
+            return watch.view(on_b)["view"]["winner"] is not None
+
+        play_on(on_a, 3)
+        assert a.kill(signal.SIGKILL) == -signal.SIGKILL
+        play_on(on_b, 1000)  # the bots answer on B now, or this waits in vain
+        assert over()
+    finally:
+        a.kill(signal.SIGKILL)
+        b.kill(signal.SIGTERM)
+    states, _ = stored_states(pg, game["game"])  # type: ignore[arg-type]
+    assert states[max(states)].is_over
