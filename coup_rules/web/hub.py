@@ -722,7 +722,8 @@ class Hub:
         """Run the table's task (bots, clock) once the store lets this process move it: with
         a shared store, one process at a time, and another takes over within ``OWNER_POLL``
         seconds when it lets go (the game left its memory, or it died)."""
-        while not await self._run(self.store.claim_moving, table.id):
+        shared = self.store.shared  # else this process alone moves its games
+        while shared and not await self._run(self.store.claim_moving, table.id):
             while not _needs_moving(table):  # a game of people only, without a clock
                 await table.wait(table.revision)
             await asyncio.sleep(OWNER_POLL)
@@ -731,7 +732,8 @@ class Hub:
         try:
             await self._table_task(table, self._bot_rng(table.id))
         finally:  # let go, in order with the store's other calls
-            self._io.submit(self.store.release_moving, table.id)
+            if shared:
+                self._io.submit(self.store.release_moving, table.id)
 
     async def _table_task(self, table: Table, rng: random.Random) -> None:
         """Keep ``table`` moving until the game is over: the bots' moves, and the table's
