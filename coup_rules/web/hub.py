@@ -540,8 +540,19 @@ class Hub:
             await self._reseat(table, table.record.seating.reopen(seat, _token()))
 
     async def _reseat(self, table: Table, seating: Seating) -> None:
+        """Store and show ``seating`` (the table's lock held).
+
+        Raises:
+            SeatingError: another process changed this game's seats at the same moment (a
+                shared store); nothing was changed here, and the table shows theirs now.
+        """
         record = attrs.evolve(table.record, seating=seating)
-        await self._run(self.store.seat, record)
+        if not await self._run(self.store.seat, record, table.record):
+            await self._catch_up(table)
+            raise SeatingError(
+                "someone else changed the seats of this game at the same moment; nothing was "
+                "changed: look again and try once more"
+            )
         table._seat(record)
 
     async def rematch(self, table: Table, seat: int) -> tuple[Table, str]:

@@ -40,6 +40,7 @@ class PgStore(SqlStore):
 
     shared = True
     placeholder = "%s"
+    lock_row = " FOR UPDATE"
 
     def __init__(self, url: str) -> None:
         self.url = url

@@ -62,6 +62,9 @@ class SqlStore:
 
     shared = False
     placeholder = "?"
+    lock_row = ""
+    """What makes a ``SELECT`` lock the rows it reads until the transaction ends (SQLite's
+    ``BEGIN IMMEDIATE`` already holds the whole file)."""
     _db: Any
 
     def _sql(self, text: str) -> str:
@@ -116,17 +119,33 @@ class SqlStore:
         )
         self._write_seating(record)
 
-    def seat(self, record: GameRecord) -> None:
-        """Store a game's new seating (a seat claimed, reopened or given to a bot)."""
+    def seat(self, record: GameRecord, before: GameRecord) -> bool:
+        """Store a game's new seating if the stored one is still ``before``'s (compared in the
+        same transaction); ``False`` if another process changed it first."""
         with self._transaction():
-            self._write_seating(record)
+            rows = self._rows(
+                "SELECT data FROM seating WHERE game = ?" + self.lock_row, (record.id,)
+            )
+            if rows:
+                if Seating.from_data(json.loads(rows[0][0])) != before.seating:
+                    return False
+                self._execute(
+                    "UPDATE seating SET data = ? WHERE game = ?", (_seating_text(record), record.id)
+                )
+            elif not self._execute(  # a game stored before invites: its first change of seats
+                "INSERT INTO seating (game, data) VALUES (?, ?) ON CONFLICT (game) DO NOTHING",
+                (record.id, _seating_text(record)),
+            ):
+                return False
+            self._execute(
+                "UPDATE games SET seats = ? WHERE id = ?", (json.dumps(record.seats), record.id)
+            )
             self._notify([record.id])
+        return True
 
     def _write_seating(self, record: GameRecord) -> None:
         self._execute(
-            "INSERT INTO seating (game, data) VALUES (?, ?) "
-            "ON CONFLICT (game) DO UPDATE SET data = excluded.data",
-            (record.id, json.dumps(record.seating.to_data())),
+            "INSERT INTO seating (game, data) VALUES (?, ?)", (record.id, _seating_text(record))
         )
         self._execute(
             "UPDATE games SET seats = ? WHERE id = ?", (json.dumps(record.seats), record.id)
@@ -198,6 +217,11 @@ class SqlStore:
 
 
 _TOKENS = "SELECT token, seat FROM tokens WHERE game = ?"
+
+
+def _seating_text(record: GameRecord) -> str:
+    """The stored form of a record's seating."""
+    return json.dumps(record.seating.to_data())
 
 
 def _handed_out(seats: Sequence[str], tokens: dict[int | None, str]) -> Seating:

@@ -105,8 +105,10 @@ class GameStore(Protocol):
         not stored.
         """
 
-    def seat(self, record: GameRecord) -> None:
-        """Store a game's new seating (a seat claimed, reopened or given to a bot)."""
+    def seat(self, record: GameRecord, before: GameRecord) -> bool:
+        """Store a game's new seating (a seat claimed, reopened or given to a bot) if the
+        stored one is still ``before``'s; ``False`` (nothing stored) if another process
+        changed it first."""
 
     def record(self, game: str) -> GameRecord | None:
         """A game's record as stored now (its seating may have changed); ``None`` if none."""

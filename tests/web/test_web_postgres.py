@@ -56,7 +56,7 @@ import httpx2  # noqa: E402
 import psycopg  # noqa: E402
 
 from coup_rules import Allow, Allowed, Challenge, Challenged, Config, GameState, Tax  # noqa: E402
-from coup_rules.web.hub import Hub, Stale, Table  # noqa: E402
+from coup_rules.web.hub import Hub, SeatingError, Stale, Table  # noqa: E402
 
 
 @pytest.fixture
@@ -150,6 +150,36 @@ def test_challenges_posted_to_two_hubs_at_once_apply_exactly_one(pg: str) -> Non
             states, _ = stored_states(pg, on_a.id)  # type: ignore[arg-type]
             final = states[max(states)]
             assert sum(isinstance(e, Challenged) for e in final.log) == 1
+
+    _run_two(pg, body)
+
+
+def test_seats_claimed_on_two_hubs_at_once_are_both_kept(pg: str) -> None:
+    """A claim made against seats another process has just changed is refused (try again),
+    never written over the other: both people end up seated."""
+
+    async def body(a: Hub, b: Hub) -> None:
+        for _ in range(4):
+            on_a = await a.create(Config(players=3), ("human",) * 3)
+            on_b = await b.open(on_a.id)
+            invites = [s.invite for s in on_a.record.seating.seats]
+            assert all(invites)
+
+            async def claim(hub: Hub, table: Table, seat: int, invite: str) -> int:
+                for _ in range(3):
+                    try:
+                        return await hub.claim(table, invite, f"P{seat}")
+                    except SeatingError:
+                        continue  # the other claim came first: the table shows it now
+                raise AssertionError("three claims in a row refused")
+
+            seats = await asyncio.gather(
+                claim(a, on_a, 0, invites[0] or ""), claim(b, on_b, 1, invites[1] or "")
+            )
+            assert sorted(seats) == [0, 1]
+            stored = a.store.record(on_a.id)
+            assert stored is not None
+            assert [t is not None for t in stored.tokens] == [True, True, False]
 
     _run_two(pg, body)
 
