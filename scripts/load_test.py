@@ -72,8 +72,14 @@ async def _events(client: httpx2.AsyncClient, url: str) -> AsyncIterator[dict[st
 
 
 async def _one_game(
-    client: httpx2.AsyncClient, players: int, bot: str, rng: random.Random, stats: Stats
+    client: httpx2.AsyncClient,
+    follow: httpx2.AsyncClient,
+    players: int,
+    bot: str,
+    rng: random.Random,
+    stats: Stats,
 ) -> None:
+    """Create a game on ``client``'s server, follow it on ``follow``'s, post on ``client``'s."""
     body = {
         "config": {"players": players},
         "seats": ["human"] + [bot] * (players - 1),
@@ -88,7 +94,7 @@ async def _one_game(
     headers = {"Authorization": f"Bearer {token}"}
     seen = -1  # the version of the last answer to a move: older envelopes are out of date
     posted_at = -1  # the version last posted against: each view is answered once
-    async for data in _events(client, f"{seat}/events?token={token}"):
+    async for data in _events(follow, f"{seat}/events?token={token}"):
         view = data["view"]
         if not view["to_act"]:
             stats.finished += 1
@@ -115,27 +121,46 @@ async def _one_game(
 
 
 async def _client(
-    client: httpx2.AsyncClient, players: int, bot: str, rng: random.Random, stats: Stats
+    client: httpx2.AsyncClient,
+    follow: httpx2.AsyncClient,
+    players: int,
+    bot: str,
+    rng: random.Random,
+    stats: Stats,
 ) -> None:
     while True:
         try:
-            await _one_game(client, players, bot, rng, stats)
+            await _one_game(client, follow, players, bot, rng, stats)
         except (httpx2.HTTPError, ValueError) as error:
             stats.errors.append(f"{type(error).__name__}: {error}")
             await asyncio.sleep(0.1)
 
 
-async def _run(args: argparse.Namespace, base: str) -> tuple[Stats, float]:
+async def _run(args: argparse.Namespace, *bases: str) -> tuple[Stats, float]:
+    """Run ``args.games`` clients for ``args.seconds``. With several servers (``bases``), the
+    client of game ``i`` creates it and posts its moves on server ``i``, and follows it on the
+    next one, as a load balancer may send one browser's requests to different processes."""
     stats = Stats()
-    # A client per game, as each browser has its own connections; they share one TLS context
-    # (unused on plain HTTP, but costly to make fifty times).
+    # A client per game and server, as each browser has its own connections; they share one
+    # TLS context (unused on plain HTTP, but costly to make fifty times).
     tls = ssl.create_default_context()
-    clients = [httpx2.AsyncClient(base_url=base, timeout=30, verify=tls) for _ in range(args.games)]
+    clients = [
+        [httpx2.AsyncClient(base_url=base, timeout=30, verify=tls) for base in bases]
+        for _ in range(args.games)
+    ]
+    n = len(bases)
     tasks = [
         asyncio.create_task(
-            _client(client, args.players, args.bot, random.Random(f"{args.seed}:{i}"), stats)
+            _client(
+                mine[i % n],
+                mine[(i + 1) % n],
+                args.players,
+                args.bot,
+                random.Random(f"{args.seed}:{i}"),
+                stats,
+            )
         )
-        for i, client in enumerate(clients)
+        for i, mine in enumerate(clients)
     ]
     start = time.perf_counter()
     await asyncio.sleep(args.seconds)
@@ -145,8 +170,9 @@ async def _run(args: argparse.Namespace, base: str) -> tuple[Stats, float]:
         with contextlib.suppress(asyncio.CancelledError):
             await task
     elapsed = time.perf_counter() - start
-    for client in clients:
-        await client.aclose()
+    for mine in clients:
+        for client in mine:
+            await client.aclose()
     return stats, elapsed
 
 
@@ -165,7 +191,7 @@ def _moves_in(db: Path) -> int:
     return int(n)
 
 
-def _start_server(db: Path, bot_delay: float) -> tuple[subprocess.Popen[str], str]:
+def _start_server(db: Path | str, bot_delay: float) -> tuple[subprocess.Popen[str], str]:
     command = [sys.executable, "-m", "coup_rules.web", "--port", "0", "--db", str(db)]
     # One address creates every game here: lift the per-address rate, keep every other limit.
     limits = ["--games-per-minute", "1000000"]

@@ -138,7 +138,8 @@ def create_app(
     site: Site | None = None,
     min_time_limit: float = 10.0,
 ) -> Starlette:
-    """The web app, serving the games stored in ``db`` (an SQLite file, created if missing).
+    """The web app, serving the games stored in ``db`` (an SQLite file, created if missing, or
+    a ``postgresql://`` URL).
 
     ``bot_delay``, ``seeds`` and ``bot_rng`` are those of ``Hub``; the app's ``state.hub`` is
     the hub, started and stopped with the app's lifespan. ``limits`` bounds what a client may
@@ -147,11 +148,11 @@ def create_app(
     decision a new game may set (tests lower it).
     """
     limits = Limits() if limits is None else limits
-    hub = Hub(db, bot_delay=bot_delay, seeds=seeds, bot_rng=bot_rng)
+    hub = Hub(db, bot_delay=bot_delay, seeds=seeds, bot_rng=bot_rng, idle=limits.game_idle)
 
-    def seat_of(request: Request) -> tuple[Table, int | None]:
+    async def seat_of(request: Request) -> tuple[Table, int | None]:
         try:
-            table = hub.table(request.path_params["game"])
+            table = await hub.open(request.path_params["game"])
             seat = _seat_param(request.path_params["seat"])
             return table, hub.seat_for(table, seat, _token(request))
         except NotFound as error:
@@ -242,9 +243,9 @@ def create_app(
             return _answer(problem)
         return JSONResponse({**links(table), "host_token": table.record.seating.host}, 201)
 
-    def host_table(request: Request) -> Table:
+    async def host_table(request: Request) -> Table:
         try:
-            table = hub.table(request.path_params["game"])
+            table = await hub.open(request.path_params["game"])
             hub.host_of(table, _token(request))
         except NotFound as error:
             raise _Problem(404, "not_found", str(error)) from error
@@ -254,14 +255,14 @@ def create_app(
 
     async def host_view(request: Request) -> Response:
         try:
-            return JSONResponse(links(host_table(request)))
+            return JSONResponse(links(await host_table(request)))
         except _Problem as problem:
             return _answer(problem)
 
     async def host_seat(request: Request) -> Response:
         """``{"player": "human" | BOT}`` before the start, or ``{"reopen": true}``."""
         try:
-            table = host_table(request)
+            table = await host_table(request)
             seat = _seat_param(request.path_params["seat"])
             if seat is None:
                 raise _Problem(404, "not_found", "the spectators have no seat to change")
@@ -285,7 +286,7 @@ def create_app(
     async def claim(request: Request) -> Response:
         """``{"invite": INVITE, "name": NAME}``: the seat's fresh token, for this browser only."""
         try:
-            table = hub.table(request.path_params["game"])
+            table = await hub.open(request.path_params["game"])
             body = await _body(request, limits)
             if not isinstance(body, dict) or set(body) != {"invite", "name"}:
                 raise _Problem(400, "malformed", 'the body must be {"invite": ..., "name": ...}')
@@ -307,7 +308,7 @@ def create_app(
 
     async def get_view(request: Request) -> Response:
         try:
-            table, seat = seat_of(request)
+            table, seat = await seat_of(request)
         except _Problem as problem:
             return _answer(problem)
         state = table.state
@@ -316,7 +317,7 @@ def create_app(
 
     async def post_move(request: Request) -> Response:
         try:
-            table, seat = seat_of(request)
+            table, seat = await seat_of(request)
             if seat is None:
                 raise _Problem(403, "forbidden", "spectators cannot move")
             body = await _body(request, limits)
@@ -346,7 +347,7 @@ def create_app(
 
     async def events(request: Request) -> Response:
         try:
-            table, seat = seat_of(request)
+            table, seat = await seat_of(request)
         except _Problem as problem:
             return _answer(problem)
         asked = request.headers.get("last-event-id") or request.query_params.get("since")
@@ -381,7 +382,7 @@ def create_app(
     async def rematch(request: Request) -> Response:
         """The next game at this table: this seat's link in it (a new token, a new seed)."""
         try:
-            table, seat = seat_of(request)
+            table, seat = await seat_of(request)
             if seat is None:
                 raise _Problem(403, "forbidden", "spectators have no seat in a rematch")
             new, token = await hub.rematch(table, seat)
@@ -427,7 +428,7 @@ def create_app(
     app.add_middleware(
         LimitsMiddleware,
         limits=limits,
-        live_games=lambda: sum(not t.state.is_over for t in hub.tables.values()),
+        live_games=hub.cache.live,
     )
     app.add_middleware(SecurityMiddleware, site=Site() if site is None else site)
     app.state.hub = hub

@@ -1,4 +1,4 @@
-"""The games being played: one ``Table`` per game, kept in memory and written through to disk.
+"""The games being played: one ``Table`` per game in play, written through to a store.
 
 The web layer (``app.py``) only translates HTTP to these calls and their errors to status codes.
 Everything that must hold whatever the transport lives here:
@@ -19,6 +19,14 @@ Everything that must hold whatever the transport lives here:
   closed, is stale. The writes of all games go to one thread that commits whatever is waiting
   in one transaction (group commit), so one disk flush serves every game that moved meanwhile;
   each move is still answered only after the commit that holds it.
+- **The store decides between processes.** Each move is stored under its number in the game,
+  which the store keeps unique (store.py). If another process stored that number first, the
+  hub loads what it missed and checks the move again against the new state (by the same rule,
+  so an answer to a window that is still open counts); and when the store says another process
+  changed a game held here, the hub loads its moves and seating and wakes the game's listeners
+  (``GameStore.listen``; PostgreSQL's LISTEN/NOTIFY).
+- **Memory follows play.** Games are loaded on demand (``Hub.open``) and leave memory when
+  idle, finished or not (cache.py); start-up loads none.
 - **The table keeps moving.** Each unfinished game runs a task that waits for a change, asks
   ``bot_move`` for the move of every bot seat being waited on and posts them all at once
   through ``Hub.play`` like anyone else; and, when the game has a time limit and a decision's
@@ -34,6 +42,7 @@ import functools
 import logging
 import random
 import secrets
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -48,9 +57,10 @@ from coup_rules.moves import Move
 from coup_rules.setup import new_game
 from coup_rules.state import GameState
 from coup_rules.web.bots import BOT_NAMES, bot_move, stand_in_move
+from coup_rules.web.cache import Tables
 from coup_rules.web.seating import HUMAN, InviteSpent, Seating, SeatingError, clean_name
 from coup_rules.web.stale import opened_at, stale_reason
-from coup_rules.web.store import GameRecord, Store, StoredMove
+from coup_rules.web.store import GameRecord, GameStore, MoveRow, StoredMove, open_store
 
 __all__ = [
     "HUMAN",
@@ -68,9 +78,6 @@ __all__ = [
 log = logging.getLogger("coup_rules.web")
 
 T = TypeVar("T")
-_Row = tuple[str, int, int, Move, bool]
-"""A move to store: game id, its number in the game, the version it was applied at, the move,
-and whether the table made it for a seat out of time."""
 
 
 class NotFound(LookupError):
@@ -145,6 +152,16 @@ class Table:
     def version(self) -> int:
         """The length of the game's log: what a move is posted against."""
         return len(self.state.log)
+
+    @property
+    def finished(self) -> bool:
+        """The game is over."""
+        return self.state.is_over
+
+    @property
+    def busy(self) -> bool:
+        """A move is being made, or an event stream follows the game: it stays in memory."""
+        return self.lock.locked() or bool(self.connected)
 
     @property
     def started(self) -> bool:
@@ -248,54 +265,65 @@ class Hub:
     """All the games of one server, and the store they are written to.
 
     Args:
-        path: the SQLite file (created if missing).
+        db: the store: an SQLite file (created if missing) or a ``postgresql://`` URL.
         bot_delay: seconds a bot waits before it moves, so that people can follow (and answer
             a window before the bots do); 0 for tests and load tests.
         seeds: where a new game's seed comes from; ``None`` (the default) lets ``new_game``
             draw an unguessable 128-bit seed. Tests pass fixed seeds.
         bot_rng: makes a game's bots' generator from its id; by default a generator seeded
             from ``secrets``. Tests pass a seeded one.
+        idle: seconds a game that nobody asks for or follows stays in memory
+            (cache.py); the sweep runs every ``idle / 4`` seconds, 30 at most.
+        clock: seconds, for ``idle``; ``time.monotonic`` by default.
     """
 
     def __init__(
         self,
-        path: str | Path,
+        db: str | Path,
         *,
         bot_delay: float = 0.6,
         seeds: Callable[[], int | None] | None = None,
         bot_rng: Callable[[str], random.Random] | None = None,
+        idle: float = 300.0,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.path = Path(path)
+        self.db = db
         self.bot_delay = bot_delay
         self._seeds = seeds or (lambda: None)
         self._bot_rng = bot_rng or (lambda _gid: random.Random(secrets.randbits(128)))
-        self.tables: dict[str, Table] = {}
-        # One thread owns the SQLite connection: writes are queued to it in order, and the
+        self.cache: Tables[Table] = Tables(idle, clock)
+        self.tables = self.cache.by_id  # the games in memory, by id
+        # One thread owns the store's connection: writes are queued to it in order, and the
         # event loop goes on serving other games while one is written.
         self._io = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="coup-store")
-        self._store: Store | None = None
-        self._waiting: list[tuple[_Row, asyncio.Future[None]]] = []  # moves to commit
+        self._store: GameStore | None = None
+        self._waiting: list[tuple[GameRecord | MoveRow, asyncio.Future[bool]]] = []  # to commit
         self._writer: asyncio.Task[None] | None = None
         self._moving: set[asyncio.Task[GameState]] = set()  # moves being made
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        self._refreshing: set[str] = set()  # games whose changes from elsewhere are being loaded
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def _run(self, fn: Callable[..., T], *args: object) -> T:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._io, functools.partial(fn, *args))
 
     async def start(self) -> None:
-        """Open the store, rebuild every stored game, and set unfinished ones moving."""
-        self._store = await self._run(Store, self.path)
-        for record, stored in await self._run(self._store.load):
-            state, opened = replay(record, [(m.version, m.move) for m in stored])
-            table = Table(record, state, stored, opened)
-            table._restart_clock()  # a restart gives the pending decision its whole time again
-            self.tables[record.id] = table
-            self._keep_moving(table)
-        log.info("loaded %d games from %s", len(self.tables), self.path)
+        """Open the store and start listening to it; games are loaded when asked for."""
+        self._store = await self._run(open_store, self.db)
+        loop = asyncio.get_running_loop()
+
+        def changed(game: str | None) -> None:  # called from the store's thread
+            loop.call_soon_threadsafe(self._changed_elsewhere, game)
+
+        self._store.listen(changed)
+        self._sweeper = asyncio.create_task(self._sweep_often(), name="coup sweep")
 
     async def stop(self) -> None:
         """Stop the tables' tasks, finish the moves under way, and close the store."""
-        tasks = [t.task for t in self.tables.values() if t.task is not None]
+        tasks = [t.task for t in self.cache if t.task is not None]
+        tasks += [*self._tasks, *([self._sweeper] if self._sweeper else [])]
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -308,7 +336,7 @@ class Hub:
         self._io.shutdown(wait=True)
 
     @property
-    def store(self) -> Store:
+    def store(self) -> GameStore:
         """The open store."""
         if self._store is None:
             raise RuntimeError("the hub is not started")
@@ -359,23 +387,78 @@ class Hub:
             spectator=_token(),
             time_limit=time_limit,
         )
-        await self._run(self.store.create, record)
+        await self._commit(record)
         table = Table(record, state, (), len(state.log))
-        table._restart_clock()
-        self.tables[record.id] = table
-        self._keep_moving(table)
+        self._keep(table)
         return table
 
     def table(self, game: str) -> Table:
-        """The game with id ``game``.
+        """The game with id ``game`` if it is in memory (``open`` loads it if it is not).
+
+        Raises:
+            NotFound: it is not in memory.
+        """
+        table = self.cache.get(game)
+        if table is None:
+            raise NotFound(f"no game {game!r}")
+        return table
+
+    async def open(self, game: str) -> Table:
+        """The game with id ``game``, loaded from the store if it is not in memory. With a
+        shared store it is brought up to date first, so that a client sees at least what
+        another process has already answered (its own move posted there, say).
 
         Raises:
             NotFound: there is none.
         """
-        table = self.tables.get(game)
+        table = self.cache.get(game)
+        if table is not None:
+            if self.store.shared:
+                async with table.lock:
+                    await self._catch_up(table)
+            return table
+        loading = self._loading.get(game)
+        if loading is None:
+            loading = asyncio.get_running_loop().create_future()
+            self._loading[game] = loading
+            try:
+                found = await self._run(self.store.game, game)
+                table = None
+                if found is not None:
+                    record, stored = found
+                    state, opened = replay(record, [(m.version, m.move) for m in stored])
+                    table = Table(record, state, stored, opened)
+                    self._keep(table)
+                loading.set_result(table)
+            except Exception as error:
+                loading.set_exception(error)
+                raise
+            finally:
+                del self._loading[game]
+        table = await asyncio.shield(loading)
         if table is None:
             raise NotFound(f"no game {game!r}")
         return table
+
+    def _keep(self, table: Table) -> None:
+        """Hold ``table`` in memory and set it moving; a game loaded again gives the pending
+        decision its whole time again."""
+        table._restart_clock()
+        self.cache.add(table)
+        self._keep_moving(table)
+
+    def sweep(self) -> int:
+        """Let the games nobody needs leave memory (cache.py); how many left."""
+        gone = self.cache.sweep()
+        for table in gone:
+            if table.task is not None:
+                table.task.cancel()
+        return len(gone)
+
+    async def _sweep_often(self) -> None:
+        while True:
+            await asyncio.sleep(min(self.cache.idle / 4, 30.0))
+            self.sweep()
 
     def seat_for(self, table: Table, seat: int | None, token: str | None) -> int | None:
         """``seat`` (``None``: a spectator) if ``token`` speaks for it in this game.
@@ -457,8 +540,19 @@ class Hub:
             await self._reseat(table, table.record.seating.reopen(seat, _token()))
 
     async def _reseat(self, table: Table, seating: Seating) -> None:
+        """Store and show ``seating`` (the table's lock held).
+
+        Raises:
+            SeatingError: another process changed this game's seats at the same moment (a
+                shared store); nothing was changed here, and the table shows theirs now.
+        """
         record = attrs.evolve(table.record, seating=seating)
-        await self._run(self.store.seat, record)
+        if not await self._run(self.store.seat, record, table.record):
+            await self._catch_up(table)
+            raise SeatingError(
+                "someone else changed the seats of this game at the same moment; nothing was "
+                "changed: look again and try once more"
+            )
         table._seat(record)
 
     async def rematch(self, table: Table, seat: int) -> tuple[Table, str]:
@@ -493,7 +587,7 @@ class Hub:
                     await self._reseat(new, seating)
                 table.rematch = new.id
                 table.touch()
-            new = self.table(table.rematch)
+            new = await self.open(table.rematch)
         async with new.lock:
             mine = new.record.seating.seats[seat]
             if mine.invite is not None:
@@ -530,6 +624,8 @@ class Hub:
         """
         if move.player != seat:
             raise Forbidden(f"you are seat {seat}; you cannot move for seat {move.player}")
+        if self.cache.peek(table.id) is not table:  # it left memory meanwhile
+            table = await self.open(table.id)
         task = asyncio.create_task(self._play(table, seat, version, move, timed_out))
         self._moving.add(task)
         task.add_done_callback(self._moving.discard)
@@ -539,46 +635,116 @@ class Hub:
         self, table: Table, seat: int, version: int, move: Move, timed_out: bool
     ) -> GameState:
         async with table.lock:
-            if not table.started:
-                waiting = ", ".join(str(s) for s in table.record.seating.open_seats)
-                raise NotStarted(
-                    f"the game starts once every seat is taken; still open: seat {waiting}"
-                )
-            state = table.state
-            reason = stale_reason(seat, version, table.opened, state)
-            if reason is not None:
-                raise Stale(reason, len(state.log))
-            after = apply(state, move)
-            await self._commit((table.id, table.moves, len(state.log), move, timed_out))
-            table._advance(after, seat, timed_out)
-        return after
+            # With a shared store, a refusal may come from being behind another process:
+            # load what it stored, once, and judge again.
+            caught_up = not self.store.shared
+            while True:
+                if not table.started:
+                    if not caught_up:
+                        await self._catch_up(table)
+                        caught_up = True
+                        continue
+                    waiting = ", ".join(str(s) for s in table.record.seating.open_seats)
+                    raise NotStarted(
+                        f"the game starts once every seat is taken; still open: seat {waiting}"
+                    )
+                state = table.state
+                reason = stale_reason(seat, version, table.opened, state)
+                if reason is not None:
+                    if not caught_up:
+                        await self._catch_up(table)
+                        caught_up = True
+                        continue
+                    raise Stale(reason, len(state.log))
+                after = apply(state, move)
+                row = (table.id, table.moves, len(state.log), move, timed_out)
+                if await self._commit(row):
+                    table._advance(after, seat, timed_out)
+                    return after
+                # Another process stored a move under this number first: take its moves and
+                # judge this one again against the state they make.
+                await self._catch_up(table)
+                caught_up = True
 
-    async def _commit(self, row: _Row) -> None:
-        """Return once ``row`` is committed (with whatever other moves are waiting)."""
-        done = asyncio.get_running_loop().create_future()
+    async def _catch_up(self, table: Table) -> None:
+        """Take what other processes stored since ``table.moves`` (its lock held): the
+        seating, then the moves, each applied and announced as if made here."""
+        record, stored = await self._run(self.store.since, table.id, table.moves)
+        if record is not None and record != table.record:
+            table._seat(record)
+        for n, m in enumerate(stored, table.moves):
+            if m.version != len(table.state.log):
+                raise ValueError(
+                    f"game {table.id}: move {n} was stored at version {m.version}, "
+                    f"this process is at {len(table.state.log)}"
+                )
+            table._advance(apply(table.state, m.move), m.move.player, m.timed_out)
+
+    def _changed_elsewhere(self, game: str | None) -> None:
+        """Another process changed ``game`` (``None``: maybe any game)."""
+        tables = list(self.cache) if game is None else [self.cache.peek(game)]
+        for table in tables:
+            if table is None or table.id in self._refreshing:
+                continue
+            self._refreshing.add(table.id)
+            task = asyncio.create_task(self._refresh(table), name=f"refresh {table.id}")
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _refresh(self, table: Table) -> None:
+        try:
+            async with table.lock:
+                self._refreshing.discard(table.id)  # a change from now on needs another look
+                await self._catch_up(table)
+        except Exception:
+            log.exception("game %s: could not load the changes stored elsewhere", table.id)
+        finally:
+            self._refreshing.discard(table.id)
+
+    async def _commit(self, row: GameRecord | MoveRow) -> bool:
+        """Once ``row`` (a new game or a move) is committed with whatever else is waiting:
+        ``True``, or ``False`` if it is a move whose number was taken (nothing stored)."""
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._waiting.append((row, done))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write())
-        await done
+        return await done
 
     async def _write(self) -> None:
         while self._waiting:
             batch, self._waiting = self._waiting, []
             try:
-                await self._run(self.store.append, [row for row, _ in batch])
-            except Exception as error:  # e.g. a full disk: none of these moves is made
+                games = [row for row, _ in batch if isinstance(row, GameRecord)]
+                moves = [row for row, _ in batch if not isinstance(row, GameRecord)]
+                taken = await self._run(self.store.write, games, moves)
+            except Exception as error:  # e.g. a full disk: none of these is made
                 for _, done in batch:
                     done.set_exception(error)
             else:
-                for _, done in batch:
-                    done.set_result(None)
+                for row, done in batch:
+                    done.set_result(isinstance(row, GameRecord) or row[:2] not in taken)
 
     def _keep_moving(self, table: Table) -> None:
         if table.state.is_over:
             return
-        table.task = asyncio.create_task(
-            self._table_task(table, self._bot_rng(table.id)), name=f"table {table.id}"
-        )
+        table.task = asyncio.create_task(self._move_if_mine(table), name=f"table {table.id}")
+
+    async def _move_if_mine(self, table: Table) -> None:
+        """Run the table's task (bots, clock) once the store lets this process move it: with
+        a shared store, one process at a time, and another takes over within ``OWNER_POLL``
+        seconds when it lets go (the game left its memory, or it died)."""
+        shared = self.store.shared  # else this process alone moves its games
+        while shared and not await self._run(self.store.claim_moving, table.id):
+            while not _needs_moving(table):  # a game of people only, without a clock
+                await table.wait(table.revision)
+            await asyncio.sleep(OWNER_POLL)
+            if table.state.is_over:
+                return
+        try:
+            await self._table_task(table, self._bot_rng(table.id))
+        finally:  # let go, in order with the store's other calls
+            if shared:
+                self._io.submit(self.store.release_moving, table.id)
 
     async def _table_task(self, table: Table, rng: random.Random) -> None:
         """Keep ``table`` moving until the game is over: the bots' moves, and the table's
@@ -641,6 +807,15 @@ class Hub:
                 )
                 return False
         return True
+
+
+OWNER_POLL = 2.0
+"""Seconds between a process's tries to take over moving a game another process moves."""
+
+
+def _needs_moving(table: Table) -> bool:
+    """Whether the table's task has anything to do: a bot seat, or a time limit."""
+    return table.record.time_limit is not None or any(who != HUMAN for who in table.record.seats)
 
 
 def _token() -> str:

@@ -60,7 +60,10 @@ class Limits:
         max_number_digits: digits of a number in a JSON body (400 beyond).
         games_per_minute: games one client address may create per minute, in a burst or spread
             out (429 beyond); an IPv6 address counts for its whole /64 network.
-        max_live_games: unfinished games at once; creating one more is answered 503.
+        max_live_games: unfinished games in memory at once; creating one more is answered
+            503. A game nobody has asked for or followed for ``game_idle`` seconds leaves
+            memory and stops counting (it is loaded again when asked for).
+        game_idle: seconds a game nobody asks for or follows stays in memory, finished or not.
     """
 
     header_timeout: float = 10.0
@@ -74,6 +77,7 @@ class Limits:
     max_number_digits: int = 20
     games_per_minute: int = 30
     max_live_games: int = 1000
+    game_idle: float = 300.0
 
 
 class BadJson(ValueError):

@@ -28,7 +28,8 @@ LIMIT_FLAGS: tuple[tuple[str, str, str], ...] = (
     ("max_json_depth", "N", "nesting of arrays and objects in a request body"),
     ("max_number_digits", "N", "digits of a number in a request body"),
     ("games_per_minute", "N", "new games per client address (IPv6: per /64) per minute"),
-    ("max_live_games", "N", "unfinished games at once"),
+    ("max_live_games", "N", "unfinished games in memory at once"),
+    ("game_idle", "S", "seconds a game nobody asks for or follows stays in memory"),
 )
 """Per field of ``Limits``: the flag's metavar and help (the flag is ``--field-name``, its
 default the field's)."""
@@ -56,7 +57,11 @@ def build_parser(prog: str = "coup-rules serve") -> argparse.ArgumentParser:
         "--port", type=int, default=8000, metavar="N", help="port (default 8000; 0: any free port)"
     )
     parser.add_argument(
-        "--db", default=DEFAULT_DB, metavar="FILE", help=f"SQLite file (default {DEFAULT_DB})"
+        "--db",
+        default=DEFAULT_DB,
+        metavar="FILE|URL",
+        help=f"SQLite file (default {DEFAULT_DB}), or a postgresql:// URL: then any number of "
+        "servers may serve the same games (needs the postgres extra)",
     )
     parser.add_argument(
         "--bot-delay",
@@ -164,7 +169,19 @@ def serve_main(argv: list[str] | None = None) -> int:
         )
         return 2
     from coup_rules.web.dbfile import InUse, claim
+    from coup_rules.web.store import is_postgres
 
+    if is_postgres(args.db):  # the database decides between servers: no lock
+        try:
+            import psycopg  # noqa: F401
+        except ImportError:
+            print(
+                "coup-rules serve: a postgresql:// database needs psycopg: "
+                "pip install 'coup-rules[postgres]'",
+                file=sys.stderr,
+            )
+            return 2
+        return _run(args, limits, site)
     try:
         with claim(args.db):
             return _run(args, limits, site)
@@ -179,6 +196,7 @@ def _run(args: argparse.Namespace, limits: Limits, site: Site) -> int:
 
     from coup_rules.web.app import create_app
     from coup_rules.web.connections import BACKLOG, fit_file_limit, protocol_class
+    from coup_rules.web.store import shown as shown_db
 
     try:
         sock = _listen(args.host, args.port, BACKLOG)
@@ -189,7 +207,7 @@ def _run(args: argparse.Namespace, limits: Limits, site: Site) -> int:
         return 1
     port = sock.getsockname()[1]
     shown = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"coup-rules serve: http://{shown}:{port}/ (games in {args.db})", flush=True)
+    print(f"coup-rules serve: http://{shown}:{port}/ (games in {shown_db(args.db)})", flush=True)
     fitting = fit_file_limit(limits.max_connections)
     if fitting < limits.max_connections:
         print(

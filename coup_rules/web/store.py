@@ -1,68 +1,49 @@
-"""Games on disk: an SQLite file of records (config, seed, seats, tokens, moves), stdlib only.
+"""What a game is stored as, and the interface of a store: SQLite or PostgreSQL behind it.
 
 A game is never stored as a state. Its record is what made it: the ``Config``, the seed, who
 sits where (the seating: ``"human"`` or a bot's name, the host's token, the invites, the claimed
 seats' tokens and names), the time limit, and the moves in the order they were applied, each
-with the log length it was applied at and whether the table made it for a seat out of time.
-Replaying the moves from ``new_game(config, seed=seed)`` rebuilds the exact state, because
-``apply`` is pure and the seed drives every draw. Each write is one committed transaction (WAL
-journal, ``synchronous=FULL``), so a move the server has answered survives the process being
-killed, and a move half-written when it is killed never appears.
+with its number in the game (0, 1, 2, ...), the log length it was applied at and whether the
+table made it for a seat out of time. Replaying the moves from ``new_game(config, seed=seed)``
+rebuilds the exact state, because ``apply`` is pure and the seed drives every draw.
 
-The file holds every game's seed and tokens: anyone who reads it can rebuild every hand and play
-for every seat. Keep it private.
+**The database decides which move wins.** A move's number is unique in its game, and the store
+checks it in the same transaction that stores the move (``write``): of two servers that both
+apply a move as number ``n``, the second one to commit is told its number was taken, reloads
+the moves it missed (``moves``) and checks its move again against the new state. With one
+SQLite file and one server this never happens; with PostgreSQL it is how any number of server
+processes serve the same games.
+
+The store holds every game's seed and tokens: anyone who reads it can rebuild every hand and
+play for every seat. Keep it private.
 """
 
 from __future__ import annotations
 
-import json
-import sqlite3
-import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Protocol
+from urllib.parse import urlsplit, urlunsplit
 
 import attrs
 
 from coup_rules.config import Config
 from coup_rules.moves import Move
-from coup_rules.serde import from_json, to_json
-from coup_rules.web.dbfile import create_private
-from coup_rules.web.seating import Seat, Seating
+from coup_rules.web.seating import Seating
 
-__all__ = ["GameRecord", "Store"]
+__all__ = [
+    "GameRecord",
+    "GameStore",
+    "MoveRow",
+    "StoredMove",
+    "is_postgres",
+    "open_store",
+    "shown",
+]
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id      TEXT PRIMARY KEY,
-    config  TEXT NOT NULL,  -- to_json(Config)
-    seed    TEXT NOT NULL,  -- decimal: a 128-bit seed does not fit SQLite's INTEGER
-    seats   TEXT NOT NULL,  -- JSON array: "human" or a bot's name, per seat
-    created REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS tokens (
-    token   TEXT PRIMARY KEY,
-    game    TEXT NOT NULL REFERENCES games(id),
-    seat    INTEGER         -- NULL: the spectators' token
-);
-CREATE TABLE IF NOT EXISTS moves (
-    game    TEXT NOT NULL REFERENCES games(id),
-    n       INTEGER NOT NULL,  -- 0, 1, 2, ... in the order applied
-    version INTEGER NOT NULL,  -- the log length the move was applied at
-    move    TEXT NOT NULL,     -- to_json(move)
-    PRIMARY KEY (game, n)
-);
-CREATE TABLE IF NOT EXISTS seating (
-    game    TEXT PRIMARY KEY REFERENCES games(id),
-    data    TEXT NOT NULL   -- Seating.to_data(): host, invites, seat tokens, names, revoked
-);
-CREATE TABLE IF NOT EXISTS rules (
-    game       TEXT PRIMARY KEY REFERENCES games(id),
-    time_limit REAL          -- seconds per decision; NULL: no limit
-);
-"""
-
-_COLUMNS = {"moves": {"timed_out": "INTEGER NOT NULL DEFAULT 0"}}
-"""Columns added since the first release, added to an older file when it is opened."""
+MoveRow = tuple[str, int, int, Move, bool]
+"""A move to store: game id, its number in the game, the log length it was applied at, the move,
+and whether the table made it for a seat out of time."""
 
 
 @attrs.frozen
@@ -106,128 +87,90 @@ class StoredMove:
     timed_out: bool = False
 
 
-class Store:
-    """The SQLite file. Not thread-safe: the server calls it from one worker thread only."""
+class GameStore(Protocol):
+    """A database of games. Not thread-safe: the server calls it from one worker thread only.
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = str(path)
-        create_private(self.path)  # it holds every seed and token: 0600, before SQLite opens it
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(_SCHEMA)
-        for table, columns in _COLUMNS.items():
-            have = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
-            for column, kind in columns.items():
-                if column not in have:
-                    self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+    Attributes:
+        shared: other server processes may store moves in it too (then a game in memory may be
+            behind the store, and ``listen`` says when).
+    """
 
-    def close(self) -> None:
-        """Close the file."""
-        self._db.close()
+    shared: bool
 
-    def create(self, record: GameRecord) -> None:
-        """Store a new game, its seating and its spectators' token, in one transaction."""
-        with _transaction(self._db):
-            self._db.execute(
-                "INSERT INTO games (id, config, seed, seats, created) VALUES (?, ?, ?, ?, ?)",
-                (
-                    record.id,
-                    to_json(record.config),
-                    str(record.seed),
-                    json.dumps(record.seats),
-                    time.time(),
-                ),
-            )
-            self._db.execute(
-                "INSERT INTO tokens (token, game, seat) VALUES (?, ?, NULL)",
-                (record.spectator, record.id),
-            )
-            self._db.execute(
-                "INSERT INTO rules (game, time_limit) VALUES (?, ?)",
-                (record.id, record.time_limit),
-            )
-            self._write_seating(record)
+    def write(self, games: Sequence[GameRecord], moves: Sequence[MoveRow]) -> set[tuple[str, int]]:
+        """Store new games (with their tokens), then moves, all in one transaction; return the
+        ``(game, n)`` of the moves whose number was taken.
 
-    def seat(self, record: GameRecord) -> None:
-        """Store a game's new seating (a seat claimed, reopened or given to a bot)."""
-        with _transaction(self._db):
-            self._write_seating(record)
+        The games and the moves not returned are committed when this returns; the others were
+        not stored.
+        """
 
-    def _write_seating(self, record: GameRecord) -> None:
-        self._db.execute(
-            "INSERT INTO seating (game, data) VALUES (?, ?) "
-            "ON CONFLICT (game) DO UPDATE SET data = excluded.data",
-            (record.id, json.dumps(record.seating.to_data())),
-        )
-        self._db.execute(
-            "UPDATE games SET seats = ? WHERE id = ?", (json.dumps(record.seats), record.id)
-        )
+    def seat(self, record: GameRecord, before: GameRecord) -> bool:
+        """Store a game's new seating (a seat claimed, reopened or given to a bot) if the
+        stored one is still ``before``'s; ``False`` (nothing stored) if another process
+        changed it first."""
 
-    def append(self, rows: Sequence[tuple[str, int, int, Move, bool]]) -> None:
-        """Store moves, all in one transaction: ``(game, n, version, move, timed_out)`` for the
-        ``n``-th move of ``game``, applied at log length ``version``, made by the table for a
-        seat whose time ran out if ``timed_out``."""
-        with _transaction(self._db):
-            self._db.executemany(
-                "INSERT INTO moves (game, n, version, move, timed_out) VALUES (?, ?, ?, ?, ?)",
-                [(g, n, v, to_json(move), int(late)) for g, n, v, move, late in rows],
-            )
+    def record(self, game: str) -> GameRecord | None:
+        """A game's record as stored now (its seating may have changed); ``None`` if none."""
+
+    def game(self, game: str) -> tuple[GameRecord, list[StoredMove]] | None:
+        """A game's record and its moves in order; ``None`` if there is no such game."""
+
+    def moves(self, game: str, start: int) -> list[StoredMove]:
+        """A game's moves from number ``start`` on, in order."""
+
+    def since(self, game: str, start: int) -> tuple[GameRecord | None, list[StoredMove]]:
+        """A game's record as stored now and its moves from number ``start`` on."""
+
+    def claim_moving(self, game: str) -> bool:
+        """Whether this process may move ``game``'s bots and clock: with a shared store, one
+        process at a time does (until it lets go or its connection ends); otherwise always."""
+
+    def release_moving(self, game: str) -> None:
+        """Let another process move ``game``'s bots and clock (``claim_moving``)."""
 
     def load(self) -> list[tuple[GameRecord, list[StoredMove]]]:
-        """Every game, oldest first, with its moves in order."""
-        tokens: dict[str, dict[int | None, str]] = {}
-        for token, game, seat in self._db.execute("SELECT token, game, seat FROM tokens"):
-            tokens.setdefault(game, {})[seat] = token
-        seating = {
-            game: Seating.from_data(json.loads(data))
-            for game, data in self._db.execute("SELECT game, data FROM seating")
-        }
-        limits = dict(self._db.execute("SELECT game, time_limit FROM rules").fetchall())
-        moves: dict[str, list[StoredMove]] = {}
-        for game, version, text, late in self._db.execute(
-            "SELECT game, version, move, timed_out FROM moves ORDER BY game, n"
-        ):
-            stored = StoredMove(version, from_json(text, Move), bool(late))
-            moves.setdefault(game, []).append(stored)
-        games = []
-        for gid, config, seed, seats_json in self._db.execute(
-            "SELECT id, config, seed, seats FROM games ORDER BY created, id"
-        ):
-            mine = tokens.get(gid, {})
-            record = GameRecord(
-                id=gid,
-                config=from_json(config, Config),
-                seed=int(seed),
-                seating=seating.get(gid) or _handed_out(json.loads(seats_json), mine),
-                spectator=mine[None],
-                time_limit=limits.get(gid),
-            )
-            games.append((record, moves.get(gid, [])))
-        return games
+        """Every game, oldest first, with its moves in order (for tools and tests)."""
 
     def count_moves(self) -> int:
-        """How many moves the file holds, over all games."""
-        (n,) = self._db.execute("SELECT COUNT(*) FROM moves").fetchone()
-        return int(n)
+        """How many moves the store holds, over all games."""
+
+    def listen(self, changed: Callable[[str | None], None]) -> None:
+        """From now on call ``changed(game)``, from another thread, when another process has
+        stored a move or a seating of ``game``; ``changed(None)`` when any game may have
+        changed (after a lost connection). A store that is not ``shared`` never calls it."""
+
+    def close(self) -> None:
+        """Stop listening and close the connections."""
 
 
-def _handed_out(seats: Sequence[str], tokens: dict[int | None, str]) -> Seating:
-    """The seating of a game stored before invites: every human seat's token was made at
-    creation (and handed to its creator); no host, no names."""
-    seated = tuple(Seat(who, token=tokens.get(n)) for n, who in enumerate(seats))
-    return Seating(seated, begun=True)
+def is_postgres(db: str | Path) -> bool:
+    """Whether ``db`` names a PostgreSQL database (a ``postgresql://`` or ``postgres://`` URL)."""
+    return str(db).startswith(("postgresql://", "postgres://"))
 
 
-class _transaction:
-    """``BEGIN IMMEDIATE`` ... ``COMMIT`` (or ``ROLLBACK`` on an exception)."""
+def shown(db: str | Path) -> str:
+    """``db`` as it may be printed: a URL without its password."""
+    text = str(db)
+    if not is_postgres(text):
+        return text
+    parts = urlsplit(text)
+    if parts.password is None:
+        return text
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
 
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
 
-    def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
+def open_store(db: str | Path) -> GameStore:
+    """The store ``db`` names: a PostgreSQL URL, or else an SQLite file (created if missing).
 
-    def __exit__(self, kind: object, error: object, trace: object) -> None:
-        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+    Raises:
+        ImportError: a PostgreSQL URL without psycopg installed (the ``[postgres]`` extra).
+    """
+    if is_postgres(db):
+        from coup_rules.web.pg_store import PgStore
+
+        return PgStore(str(db))
+    from coup_rules.web.sqlite_store import SqliteStore
+
+    return SqliteStore(db)

@@ -96,9 +96,9 @@ def states_by_version(initial: GameState, moves: Sequence[Move]) -> dict[int, Ga
 
 def stored_states(db: Path, game: str) -> tuple[dict[int, GameState], tuple[str, ...]]:
     """A stored game's states by log length, replayed from its record, and its seat list."""
-    from coup_rules.web.store import Store
+    from coup_rules.web.store import open_store
 
-    store = Store(db)
+    store = open_store(db)
     try:
         games = {record.id: (record, moves) for record, moves in store.load()}
     finally:

@@ -30,7 +30,7 @@ from coup_rules import (  # noqa: E402
     to_json,
 )
 from coup_rules.web.app import create_app  # noqa: E402
-from coup_rules.web.store import Store  # noqa: E402
+from coup_rules.web.store import open_store  # noqa: E402
 
 SEED = 4242
 
@@ -77,7 +77,7 @@ class Api:
         return self.post(game, move.player, body)
 
     def stored_moves(self) -> int:
-        store = Store(self.db)
+        store = open_store(self.db)
         try:
             return store.count_moves()
         finally:

@@ -24,7 +24,7 @@ from coup_rules import (  # noqa: E402
     new_game,
 )
 from coup_rules.web.hub import Hub, NotStarted  # noqa: E402
-from coup_rules.web.store import Store  # noqa: E402
+from coup_rules.web.store import open_store  # noqa: E402
 
 LIMIT = 0.2  # seconds per decision: short, so the tests wait little
 
@@ -101,13 +101,13 @@ def test_moves_made_out_of_time_are_stored_as_such_and_replay(tmp_path: Path) ->
         hub = _hub(db)
         await hub.start()
         try:
-            table = hub.table(gid)
+            table = await hub.open(gid)  # loaded from the store when asked for
             return list(table.timeouts), table.state
         finally:
             await hub.stop()
 
     gid, timeouts, state = asyncio.run(play())
-    store = Store(db)
+    store = open_store(db)
     ((_, moves),) = store.load()
     store.close()
     assert [(m.move.player, m.timed_out) for m in moves[:3]] == [(0, False), (1, True), (2, True)]

@@ -59,9 +59,9 @@ def test_two_seats_challenging_at_once_get_exactly_one_challenge(tmp_path: Path)
 
     asyncio.run(main())
     # What was stored is what was applied: one Tax and one Challenge per game.
-    from coup_rules.web.store import Store
+    from coup_rules.web.store import open_store
 
-    store = Store(tmp_path / "games.sqlite3")
+    store = open_store(tmp_path / "games.sqlite3")
     games = store.load()
     store.close()
     assert len(games) == 12
@@ -197,10 +197,10 @@ def test_a_failed_write_changes_nothing(tmp_path: Path) -> None:
             before, version = table.state, table.version
             store = hub.store
 
-            def broken(rows: object) -> None:
+            def broken(games: object, moves: object) -> None:
                 raise OSError("disk full")
 
-            store.append = broken  # type: ignore[method-assign]
+            store.write = broken  # type: ignore[method-assign]
             try:
                 await hub.play(table, 0, version, Tax(0))
             except OSError as error:
@@ -208,7 +208,7 @@ def test_a_failed_write_changes_nothing(tmp_path: Path) -> None:
             else:
                 raise AssertionError("the move was made without being stored")
             assert table.state is before and table.moves == 0
-            del store.append  # the class's own method again
+            del store.write  # the class's own method again
             await hub.play(table, 0, version, Tax(0))
             assert table.moves == 1
         finally:
@@ -239,9 +239,9 @@ def test_a_move_whose_caller_is_cancelled_is_still_made_and_stored(tmp_path: Pat
             await hub.stop()
 
     asyncio.run(main())
-    from coup_rules.web.store import Store
+    from coup_rules.web.store import open_store
 
-    store = Store(tmp_path / "games.sqlite3")
+    store = open_store(tmp_path / "games.sqlite3")
     ((_, moves),) = store.load()
     store.close()
     assert [type(m.move) for m in moves] == [Tax, Allow]

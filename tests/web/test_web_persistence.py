@@ -166,7 +166,7 @@ def test_a_file_of_release_1_0_0_opens_and_its_games_play_on(tmp_path: Path) -> 
     import sqlite3
 
     from coup_rules import Config, Tax, new_game, to_json
-    from coup_rules.web.store import Store
+    from coup_rules.web.store import open_store
 
     db = tmp_path / "old.sqlite3"
     old = sqlite3.connect(db)
@@ -192,7 +192,7 @@ def test_a_file_of_release_1_0_0_opens_and_its_games_play_on(tmp_path: Path) -> 
     old.close()
     db.chmod(0o600)
 
-    store = Store(db)
+    store = open_store(db)
     ((record, moves),) = store.load()
     store.close()
     assert record.tokens == ("t0", None, "t2") and record.spectator == "spec"

@@ -19,7 +19,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from coup_rules.web.app import create_app  # noqa: E402
 from coup_rules.web.security import Site  # noqa: E402
-from coup_rules.web.store import Store  # noqa: E402
+from coup_rules.web.store import open_store  # noqa: E402
 
 GAME = {"config": {"players": 2}}
 
@@ -160,7 +160,7 @@ def test_pages_refuse_to_be_framed(client: TestClient) -> None:
 
 def test_the_database_is_created_readable_by_its_owner_only(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    Store(db).close()
+    open_store(db).close()
     assert stat.S_IMODE(db.stat().st_mode) == 0o600
 
 

@@ -1,0 +1,231 @@
+"""The queries of a store, once, for every SQL database: ``SqlStore`` (sqlite_store.py and
+pg_store.py add the connection, the transactions and, for PostgreSQL, the notifications).
+
+The SQL is written with ``?`` placeholders and in the dialect SQLite and PostgreSQL share; a
+subclass whose driver wants ``%s`` sets ``placeholder``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
+
+from coup_rules.config import Config
+from coup_rules.moves import Move
+from coup_rules.serde import from_json, to_json
+from coup_rules.web.seating import Seat, Seating
+from coup_rules.web.store import GameRecord, MoveRow, StoredMove
+
+__all__ = ["COLUMNS", "SCHEMA", "SqlStore"]
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id      TEXT PRIMARY KEY,
+    config  TEXT NOT NULL,  -- to_json(Config)
+    seed    TEXT NOT NULL,  -- decimal: a 128-bit seed does not fit SQLite's INTEGER
+    seats   TEXT NOT NULL,  -- JSON array: "human" or a bot's name, per seat
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    token   TEXT PRIMARY KEY,
+    game    TEXT NOT NULL REFERENCES games(id),
+    seat    INTEGER         -- NULL: the spectators' token
+);
+CREATE INDEX IF NOT EXISTS tokens_game ON tokens (game);
+CREATE TABLE IF NOT EXISTS moves (
+    game    TEXT NOT NULL REFERENCES games(id),
+    n       INTEGER NOT NULL,  -- 0, 1, 2, ... in the order applied: unique in the game
+    version INTEGER NOT NULL,  -- the log length the move was applied at
+    move    TEXT NOT NULL,     -- to_json(move)
+    PRIMARY KEY (game, n)
+);
+CREATE TABLE IF NOT EXISTS seating (
+    game    TEXT PRIMARY KEY REFERENCES games(id),
+    data    TEXT NOT NULL   -- Seating.to_data(): host, invites, seat tokens, names, revoked
+);
+CREATE TABLE IF NOT EXISTS rules (
+    game       TEXT PRIMARY KEY REFERENCES games(id),
+    time_limit REAL          -- seconds per decision; NULL: no limit
+);
+"""
+"""The tables, in SQL that SQLite and PostgreSQL both take."""
+
+COLUMNS = {"moves": {"timed_out": "INTEGER NOT NULL DEFAULT 0"}}
+"""Columns added since the first release, added to an older database when it is opened."""
+
+
+class SqlStore:
+    """Every query of ``GameStore`` over a DB-API connection (``_db``), see the module."""
+
+    shared = False
+    placeholder = "?"
+    lock_row = ""
+    """What makes a ``SELECT`` lock the rows it reads until the transaction ends (SQLite's
+    ``BEGIN IMMEDIATE`` already holds the whole file)."""
+    _db: Any
+
+    def _sql(self, text: str) -> str:
+        return text.replace("?", self.placeholder)
+
+    def _rows(self, text: str, params: Sequence[object] = ()) -> list[Any]:
+        return list(self._db.execute(self._sql(text), params).fetchall())
+
+    def _execute(self, text: str, params: Sequence[object]) -> int:
+        """Run one statement; how many rows it changed."""
+        return int(self._db.execute(self._sql(text), params).rowcount)
+
+    def _transaction(self) -> contextlib.AbstractContextManager[None]:
+        raise NotImplementedError
+
+    def _notify(self, games: Iterable[str]) -> None:
+        """Within the transaction: tell other processes that ``games`` changed."""
+
+    def close(self) -> None:
+        """Close the connection."""
+        self._db.close()
+
+    def write(self, games: Sequence[GameRecord], moves: Sequence[MoveRow]) -> set[tuple[str, int]]:
+        """Store new games, then moves, in one transaction; the ``(game, n)`` of the moves whose
+        number was taken (those were not stored)."""
+        taken: set[tuple[str, int]] = set()
+        with self._transaction():
+            for record in games:
+                self._insert_game(record)
+            for game, n, version, move, late in moves:
+                stored = self._execute(
+                    "INSERT INTO moves (game, n, version, move, timed_out) VALUES (?, ?, ?, ?, ?) "
+                    "ON CONFLICT (game, n) DO NOTHING",
+                    (game, n, version, to_json(move), int(late)),
+                )
+                if stored == 0:
+                    taken.add((game, n))
+            self._notify(sorted({row[0] for row in moves if row[:2] not in taken}))
+        return taken
+
+    def _insert_game(self, record: GameRecord) -> None:
+        self._execute(
+            "INSERT INTO games (id, config, seed, seats, created) VALUES (?, ?, ?, ?, ?)",
+            (record.id, to_json(record.config), str(record.seed), "[]", time.time()),
+        )
+        self._execute(
+            "INSERT INTO tokens (token, game, seat) VALUES (?, ?, NULL)",
+            (record.spectator, record.id),
+        )
+        self._execute(
+            "INSERT INTO rules (game, time_limit) VALUES (?, ?)", (record.id, record.time_limit)
+        )
+        self._write_seating(record)
+
+    def seat(self, record: GameRecord, before: GameRecord) -> bool:
+        """Store a game's new seating if the stored one is still ``before``'s (compared in the
+        same transaction); ``False`` if another process changed it first."""
+        with self._transaction():
+            rows = self._rows(
+                "SELECT data FROM seating WHERE game = ?" + self.lock_row, (record.id,)
+            )
+            if rows:
+                if Seating.from_data(json.loads(rows[0][0])) != before.seating:
+                    return False
+                self._execute(
+                    "UPDATE seating SET data = ? WHERE game = ?", (_seating_text(record), record.id)
+                )
+            elif not self._execute(  # a game stored before invites: its first change of seats
+                "INSERT INTO seating (game, data) VALUES (?, ?) ON CONFLICT (game) DO NOTHING",
+                (record.id, _seating_text(record)),
+            ):
+                return False
+            self._execute(
+                "UPDATE games SET seats = ? WHERE id = ?", (json.dumps(record.seats), record.id)
+            )
+            self._notify([record.id])
+        return True
+
+    def _write_seating(self, record: GameRecord) -> None:
+        self._execute(
+            "INSERT INTO seating (game, data) VALUES (?, ?)", (record.id, _seating_text(record))
+        )
+        self._execute(
+            "UPDATE games SET seats = ? WHERE id = ?", (json.dumps(record.seats), record.id)
+        )
+
+    def record(self, game: str) -> GameRecord | None:
+        """A game's record as stored now; ``None`` if there is no such game."""
+        rows = self._rows(
+            "SELECT g.config, g.seed, g.seats, s.data, r.time_limit FROM games g "
+            "LEFT JOIN seating s ON s.game = g.id LEFT JOIN rules r ON r.game = g.id "
+            "WHERE g.id = ?",
+            (game,),
+        )
+        if not rows:
+            return None
+        config, seed, seats_json, seating, limit = rows[0]
+        tokens = {seat: t for t, seat in self._rows(_TOKENS, (game,))}
+        return GameRecord(
+            id=game,
+            config=from_json(config, Config),
+            seed=int(seed),
+            seating=(
+                Seating.from_data(json.loads(seating))
+                if seating is not None
+                else _handed_out(json.loads(seats_json), tokens)
+            ),
+            spectator=tokens[None],
+            time_limit=limit,
+        )
+
+    def game(self, game: str) -> tuple[GameRecord, list[StoredMove]] | None:
+        """A game's record and its moves in order; ``None`` if there is no such game."""
+        record = self.record(game)
+        return None if record is None else (record, self.moves(game, 0))
+
+    def moves(self, game: str, start: int) -> list[StoredMove]:
+        """A game's moves from number ``start`` on, in order."""
+        rows = self._rows(
+            "SELECT version, move, timed_out FROM moves WHERE game = ? AND n >= ? ORDER BY n",
+            (game, start),
+        )
+        return [StoredMove(v, from_json(text, Move), bool(late)) for v, text, late in rows]
+
+    def claim_moving(self, game: str) -> bool:
+        """Always: no other process serves this store."""
+        return True
+
+    def release_moving(self, game: str) -> None:
+        """Nothing to let go of."""
+
+    def since(self, game: str, start: int) -> tuple[GameRecord | None, list[StoredMove]]:
+        """A game's record as stored now and its moves from number ``start`` on."""
+        return self.record(game), self.moves(game, start)
+
+    def ids(self) -> Iterator[str]:
+        """Every game's id, oldest first."""
+        return (g for (g,) in self._rows("SELECT id FROM games ORDER BY created, id"))
+
+    def load(self) -> list[tuple[GameRecord, list[StoredMove]]]:
+        """Every game, oldest first, with its moves in order."""
+        return [found for gid in self.ids() if (found := self.game(gid)) is not None]
+
+    def count_moves(self) -> int:
+        """How many moves are stored, over all games."""
+        return int(self._rows("SELECT COUNT(*) FROM moves")[0][0])
+
+    def listen(self, changed: Callable[[str | None], None]) -> None:
+        """Nothing to listen to: no other process writes this store."""
+
+
+_TOKENS = "SELECT token, seat FROM tokens WHERE game = ?"
+
+
+def _seating_text(record: GameRecord) -> str:
+    """The stored form of a record's seating."""
+    return json.dumps(record.seating.to_data())
+
+
+def _handed_out(seats: Sequence[str], tokens: dict[int | None, str]) -> Seating:
+    """The seating of a game stored before invites: every human seat's token was made at
+    creation (and handed to its creator); no host, no names."""
+    seated = tuple(Seat(who, token=tokens.get(n)) for n, who in enumerate(seats))
+    return Seating(seated, begun=True)
