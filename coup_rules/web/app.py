@@ -60,6 +60,7 @@ from coup_rules.web.hub import (
     NotStarted,
     Revoked,
     SeatingError,
+    SeatsChanged,
     Stale,
     Table,
 )
@@ -300,6 +301,8 @@ def create_app(
             return _answer(problem)
         except InviteSpent as error:
             return _answer(_Problem(410, "invite_spent", str(error)))
+        except SeatsChanged as error:
+            return _answer(_Problem(409, "seating", str(error)))
         except SeatingError as error:
             return _answer(_Problem(400, "malformed", str(error)))
         token = table.record.tokens[seat]

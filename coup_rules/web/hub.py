@@ -58,7 +58,14 @@ from coup_rules.setup import new_game
 from coup_rules.state import GameState
 from coup_rules.web.bots import BOT_NAMES, bot_move, stand_in_move
 from coup_rules.web.cache import Tables
-from coup_rules.web.seating import HUMAN, InviteSpent, Seating, SeatingError, clean_name
+from coup_rules.web.seating import (
+    HUMAN,
+    InviteSpent,
+    Seating,
+    SeatingError,
+    SeatsChanged,
+    clean_name,
+)
 from coup_rules.web.stale import opened_at, stale_reason
 from coup_rules.web.store import GameRecord, GameStore, MoveRow, StoredMove, open_store
 
@@ -71,6 +78,7 @@ __all__ = [
     "NotStarted",
     "Revoked",
     "SeatingError",
+    "SeatsChanged",
     "Stale",
     "Table",
 ]
@@ -543,13 +551,13 @@ class Hub:
         """Store and show ``seating`` (the table's lock held).
 
         Raises:
-            SeatingError: another process changed this game's seats at the same moment (a
+            SeatsChanged: another process changed this game's seats at the same moment (a
                 shared store); nothing was changed here, and the table shows theirs now.
         """
         record = attrs.evolve(table.record, seating=seating)
         if not await self._run(self.store.seat, record, table.record):
             await self._catch_up(table)
-            raise SeatingError(
+            raise SeatsChanged(
                 "someone else changed the seats of this game at the same moment; nothing was "
                 "changed: look again and try once more"
             )

@@ -21,7 +21,16 @@ from typing import Any
 
 import attrs
 
-__all__ = ["HUMAN", "MAX_NAME", "InviteSpent", "Seat", "Seating", "SeatingError", "clean_name"]
+__all__ = [
+    "HUMAN",
+    "MAX_NAME",
+    "InviteSpent",
+    "Seat",
+    "Seating",
+    "SeatingError",
+    "SeatsChanged",
+    "clean_name",
+]
 
 HUMAN = "human"
 """The seat-list entry of a seat played by a person."""
@@ -36,6 +45,11 @@ class SeatingError(ValueError):
 
 class InviteSpent(SeatingError):
     """The invite has claimed its seat already, or the host withdrew it."""
+
+
+class SeatsChanged(SeatingError):
+    """Another server process changed the game's seats at the same moment (a shared store):
+    nothing was changed, and the request may be made again against the seats as they are now."""
 
 
 def clean_name(text: object) -> str:

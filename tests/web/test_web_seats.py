@@ -290,3 +290,29 @@ def test_a_reopened_seat_does_not_stop_the_others(client: TestClient) -> None:
         headers=_auth(token),
     )
     assert income.status_code == 200  # the game goes on; seat 2's decisions wait for its player
+
+
+def test_a_claim_that_raced_another_processes_seat_change_is_409_and_can_be_made_again(
+    client: TestClient,
+) -> None:
+    """With a shared store, a claim made against seats another process changed first is
+    refused as a conflict (409 ``seating``, nothing changed), not as a bad request; the same
+    invite then claims its seat."""
+    game = _create(client)
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    original = store.seat
+    calls: list[int] = []
+
+    def changed_first(record: Any, before: Any) -> bool:
+        calls.append(1)
+        return False if len(calls) == 1 else bool(original(record, before))
+
+    store.seat = changed_first
+    try:
+        refused = _claim(client, game, 0, "Ana")
+        assert refused.status_code == 409, refused.text
+        assert refused.json()["error"] == "seating"
+        again = _claim(client, game, 0, "Ana")
+        assert again.status_code == 201, again.text
+    finally:
+        store.seat = original
