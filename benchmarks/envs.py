@@ -17,7 +17,11 @@ an agent that reads the mask must do, in the cheapest way NumPy offers):
 - **engine**: ``to_act``, a random seat among them, ``legal_moves``, a random move, ``apply``;
 - **PettingZoo raw**: ``CoupEnv``: ``agent_iter``, ``last()`` (the observation vector and the
   action mask, each a new array), a random action among the mask's ones, ``step``;
-- **PettingZoo env()**: the same in ``env()``'s wrappers (PettingZoo's standard three);
+- **PettingZoo env()**: the same through ``env()``'s wrapper (PettingZoo's three standard
+  wrappers' checks in one ``OrderEnforcingWrapper``);
+- **PettingZoo raw in the 3 wrappers**: the raw environment in PettingZoo's own three standard
+  wrappers (``TerminateIllegalWrapper``, ``AssertOutOfBoundsWrapper``,
+  ``OrderEnforcingWrapper``), as ``env()`` wrapped it before;
 - **PettingZoo raw, view-encoded**: the raw environment observing as it did before observations
   were kept up to date, ``ObservationEncoder.encode(view(state, seat))`` at every step (what the
   issue measured at 7.5 k decisions/s against 186 k for the engine; its ``step`` is today's);
@@ -28,11 +32,11 @@ an agent that reads the mask must do, in the cheapest way NumPy offers):
 - **PettingZoo raw, constant vector**: ``CoupEnv`` whose ``observe`` hands out a copy of a
   constant vector beside the real mask: the game, the mask and PettingZoo, without the
   observation (what the observation costs is the difference to **PettingZoo raw**);
-- **null env, raw** and **null env, env()'s wrappers**: the floor of the AEC loop itself: an
-  environment with four agents taking turns, games as long as a random 4-player game on
-  average, whose ``observe`` hands out copies of a constant vector and mask of the real sizes
-  and whose ``step`` does only PettingZoo's bookkeeping (no game at all), in the same loop, bare
-  and in the same wrappers as ``env()``.
+- **null env, raw**, **null env, env()'s wrapper** and **null env, the 3 wrappers**: the floor
+  of the AEC loop itself: an environment with four agents taking turns, games as long as a
+  random 4-player game on average, whose ``observe`` hands out copies of a constant vector and
+  mask of the real sizes and whose ``step`` does only PettingZoo's bookkeeping (no game at all),
+  in the same loop, bare, in ``env()``'s wrapper and in PettingZoo's three wrappers.
 
 A decision is one move chosen and applied. The turn limit is 200 turns, as in the environments.
 """
@@ -56,13 +60,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from coup_rules import Config, apply, legal_moves, new_game, to_act, view
-from coup_rules.pettingzoo import (  # the wrappers env() puts around the raw environment
-    CoupEnv,
-    _AssertOutOfBounds,
-    _OrderEnforcing,
-    _TerminateIllegal,
-    env,
-)
+from coup_rules.pettingzoo import CoupEnv, _Checked, env  # _Checked: env()'s wrapper
 
 PLAYERS = 4
 MAX_TURNS = 200
@@ -114,12 +112,16 @@ class ConstantVectorEnv(CoupEnv):
     _constant = np.zeros(CoupEnv(players=PLAYERS).encoder.size, dtype=np.float32)
 
 
-def old_env() -> Any:
-    """The view-encoded environment in PettingZoo's own standard wrappers: ``env()`` before."""
-    e: Any = ViewEncodedEnv(players=PLAYERS)
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+def standard_wrappers(raw: AECEnv) -> Any:
+    """``raw`` in PettingZoo's own three standard wrappers, as ``env()`` first wrapped it."""
+    e: Any = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)
+
+
+def old_env() -> Any:
+    """The view-encoded environment in PettingZoo's own standard wrappers: ``env()`` before."""
+    return standard_wrappers(ViewEncodedEnv(players=PLAYERS))
 
 
 class NullEnv(AECEnv):
@@ -170,8 +172,8 @@ class NullEnv(AECEnv):
 
 
 def null_env() -> Any:
-    """The null env in the same wrappers as ``env()``."""
-    return _OrderEnforcing(_AssertOutOfBounds(_TerminateIllegal(NullEnv(), illegal_reward=-1)))
+    """The null env in the same wrapper as ``env()``."""
+    return _Checked(NullEnv(), illegal_reward=-1)
 
 
 def aec_round(make: Callable[[], Any], seconds: float, seed: int) -> tuple[int, float]:
@@ -220,6 +222,9 @@ def contenders() -> dict[str, Callable[[float, int], tuple[int, float]]]:
         "engine": engine_round,
         "PettingZoo raw": lambda s, seed: aec_round(lambda: CoupEnv(players=PLAYERS), s, seed),
         "PettingZoo env()": lambda s, seed: aec_round(lambda: env(players=PLAYERS), s, seed),
+        "PettingZoo raw in the 3 wrappers": lambda s, seed: aec_round(
+            lambda: standard_wrappers(CoupEnv(players=PLAYERS)), s, seed
+        ),
         "PettingZoo raw, view-encoded": lambda s, seed: aec_round(
             lambda: ViewEncodedEnv(players=PLAYERS), s, seed
         ),
@@ -231,7 +236,10 @@ def contenders() -> dict[str, Callable[[float, int], tuple[int, float]]]:
     if importlib.util.find_spec("gymnasium") is not None:
         found["Gymnasium (learner's decisions)"] = gym_round
     found["null env, raw"] = lambda s, seed: aec_round(NullEnv, s, seed)
-    found["null env, env()'s wrappers"] = lambda s, seed: aec_round(null_env, s, seed)
+    found["null env, env()'s wrapper"] = lambda s, seed: aec_round(null_env, s, seed)
+    found["null env, the 3 wrappers"] = lambda s, seed: aec_round(
+        lambda: standard_wrappers(NullEnv()), s, seed
+    )
     return found
 
 
