@@ -87,6 +87,7 @@ class SeatVector:
         ``seat`` already checked: ``GameObserver.update``)."""
         core = state.core
         config = core.config
+        filler = encoder.filler
         cards = self.cards
         card_events = followed.card_events
         if self.seen < len(card_events):
@@ -103,10 +104,10 @@ class SeatVector:
         adjusting = pending if type(pending) in _ADJUSTS else None
         if cards.version != self.version or adjusting != self.adjusting or shown != self.shown:
             places = cards.places(pending, shown)
-            encoder.fill_court(out, places[config.players].elements())
+            filler.court(out, places[config.players].elements())
             for s in range(config.players):
                 if s != seat:
-                    encoder.fill_known(out, s, places[s].elements())
+                    filler.known(out, s, places[s].elements())
             self.version = cards.version
             self.adjusting = adjusting
             self.shown = shown
@@ -115,21 +116,19 @@ class SeatVector:
             before = self.players
             for s, p in enumerate(players):
                 if p is not before[s]:
-                    encoder.fill_seat(out, s, p.coins, len(p.hand), p.revealed, p.allegiance)
+                    filler.seat(out, s, p.coins, len(p.hand), p.revealed, p.allegiance)
                     if s == seat:
-                        encoder.fill_known(out, s, p.hand)
+                        filler.known(out, s, p.hand)
             self.players = players
         claims = followed.claims
         if claims.version != self.claims:
             since = self.claims
             for s, changed in claims.touched.items():
                 if changed > since:
-                    encoder.fill_claims(out, s, claims.of(s))
+                    filler.claims(out, s, claims.of(s))
             self.claims = claims.version
-        encoder.fill_table(
-            out, core.treasury, core.reserve, len(core.court), len(core.aside), core.turn
-        )
-        encoder.fill_decision(
+        filler.table(out, core.treasury, core.reserve, len(core.court), len(core.aside), core.turn)
+        filler.decision(
             out,
             core.active,
             () if pending is None else pending.waiting,
