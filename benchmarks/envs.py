@@ -17,7 +17,14 @@ an agent that reads the mask must do, in the cheapest way NumPy offers):
 - **engine**: ``to_act``, a random seat among them, ``legal_moves``, a random move, ``apply``;
 - **PettingZoo raw**: ``CoupEnv``: ``agent_iter``, ``last()`` (the observation vector and the
   action mask, each a new array), a random action among the mask's ones, ``step``;
-- **PettingZoo env()**: the same in ``env()``'s wrappers (PettingZoo's standard three);
+- **PettingZoo env()**: the same through ``env()``'s wrapper (PettingZoo's three standard
+  wrappers' checks in one ``OrderEnforcingWrapper``);
+- **PettingZoo raw in the 3 wrappers**: the raw environment in PettingZoo's own three standard
+  wrappers (``TerminateIllegalWrapper``, ``AssertOutOfBoundsWrapper``,
+  ``OrderEnforcingWrapper``), as a user would wrap it;
+- **PettingZoo env() before (3 layers)**: the raw environment in ``env()``'s wrappers before they
+  were folded into one: PettingZoo's three, each reading the raw environment's attributes
+  directly instead of through ``__getattr__``;
 - **PettingZoo raw, view-encoded**: the raw environment observing as it did before observations
   were kept up to date, ``ObservationEncoder.encode(view(state, seat))`` at every step (what the
   issue measured at 7.5 k decisions/s against 186 k for the engine; its ``step`` is today's);
@@ -28,11 +35,12 @@ an agent that reads the mask must do, in the cheapest way NumPy offers):
 - **PettingZoo raw, constant vector**: ``CoupEnv`` whose ``observe`` hands out a copy of a
   constant vector beside the real mask: the game, the mask and PettingZoo, without the
   observation (what the observation costs is the difference to **PettingZoo raw**);
-- **null env, raw** and **null env, env()'s wrappers**: the floor of the AEC loop itself: an
-  environment with four agents taking turns, games as long as a random 4-player game on
-  average, whose ``observe`` hands out copies of a constant vector and mask of the real sizes
-  and whose ``step`` does only PettingZoo's bookkeeping (no game at all), in the same loop, bare
-  and in the same wrappers as ``env()``.
+- **null env, raw**, **null env, env()'s wrapper**, **null env, env() before (3 layers)** and
+  **null env, the 3 wrappers**: the floor
+  of the AEC loop itself: an environment with four agents taking turns, games as long as a
+  random 4-player game on average, whose ``observe`` hands out copies of a constant vector and
+  mask of the real sizes and whose ``step`` does only PettingZoo's bookkeeping (no game at all),
+  in the same loop, bare and in the wrappers of the rows above.
 
 A decision is one move chosen and applied. The turn limit is 200 turns, as in the environments.
 """
@@ -56,11 +64,13 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from coup_rules import Config, apply, legal_moves, new_game, to_act, view
-from coup_rules.pettingzoo import (  # the wrappers env() puts around the raw environment
+from coup_rules.pettingzoo import (  # _Checked: env()'s wrapper; the others: env() before it
+    _BEFORE_RESET,
+    _FORWARDED,
     CoupEnv,
-    _AssertOutOfBounds,
-    _OrderEnforcing,
-    _TerminateIllegal,
+    _Checked,
+    _forward,
+    _NotReset,
     env,
 )
 
@@ -114,12 +124,56 @@ class ConstantVectorEnv(CoupEnv):
     _constant = np.zeros(CoupEnv(players=PLAYERS).encoder.size, dtype=np.float32)
 
 
-def old_env() -> Any:
-    """The view-encoded environment in PettingZoo's own standard wrappers: ``env()`` before."""
-    e: Any = ViewEncodedEnv(players=PLAYERS)
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+def standard_wrappers(raw: AECEnv) -> Any:
+    """``raw`` in PettingZoo's own three standard wrappers, as ``env()`` first wrapped it."""
+    e: Any = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)
+
+
+class _PreviousTerminateIllegal(wrappers.TerminateIllegalWrapper):
+    def __init__(self, env: AECEnv, illegal_reward: float) -> None:
+        super().__init__(env, illegal_reward)
+        self._raw = env.unwrapped
+
+
+class _PreviousAssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper):
+    def __init__(self, env: AECEnv) -> None:
+        super().__init__(env)
+        self._raw = env.unwrapped
+
+
+class _PreviousOrderEnforcing(wrappers.OrderEnforcingWrapper):
+    def __init__(self, env: AECEnv) -> None:
+        super().__init__(env)
+        self._raw = env.unwrapped
+        self._once_reset: object = _NotReset()
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._once_reset = self._raw
+        super().reset(seed=seed, options=options)
+
+
+for _name in _FORWARDED:
+    setattr(_PreviousTerminateIllegal, _name, _forward("_raw", _name))
+    setattr(_PreviousAssertOutOfBounds, _name, _forward("_raw", _name))
+    setattr(
+        _PreviousOrderEnforcing,
+        _name,
+        _forward("_once_reset" if _name in _BEFORE_RESET else "_raw", _name),
+    )
+
+
+def previous_wrappers(raw: AECEnv) -> Any:
+    """``raw`` in the previous release's ``env()`` wrappers: PettingZoo's three standard ones,
+    each reading the attributes of ``_FORWARDED`` from the raw environment directly."""
+    e = _PreviousTerminateIllegal(raw, illegal_reward=-1)
+    return _PreviousOrderEnforcing(_PreviousAssertOutOfBounds(e))
+
+
+def old_env() -> Any:
+    """The view-encoded environment in PettingZoo's own standard wrappers: ``env()`` before."""
+    return standard_wrappers(ViewEncodedEnv(players=PLAYERS))
 
 
 class NullEnv(AECEnv):
@@ -170,8 +224,8 @@ class NullEnv(AECEnv):
 
 
 def null_env() -> Any:
-    """The null env in the same wrappers as ``env()``."""
-    return _OrderEnforcing(_AssertOutOfBounds(_TerminateIllegal(NullEnv(), illegal_reward=-1)))
+    """The null env in the same wrapper as ``env()``."""
+    return _Checked(NullEnv(), illegal_reward=-1)
 
 
 def aec_round(make: Callable[[], Any], seconds: float, seed: int) -> tuple[int, float]:
@@ -220,6 +274,12 @@ def contenders() -> dict[str, Callable[[float, int], tuple[int, float]]]:
         "engine": engine_round,
         "PettingZoo raw": lambda s, seed: aec_round(lambda: CoupEnv(players=PLAYERS), s, seed),
         "PettingZoo env()": lambda s, seed: aec_round(lambda: env(players=PLAYERS), s, seed),
+        "PettingZoo env() before (3 layers)": lambda s, seed: aec_round(
+            lambda: previous_wrappers(CoupEnv(players=PLAYERS)), s, seed
+        ),
+        "PettingZoo raw in the 3 wrappers": lambda s, seed: aec_round(
+            lambda: standard_wrappers(CoupEnv(players=PLAYERS)), s, seed
+        ),
         "PettingZoo raw, view-encoded": lambda s, seed: aec_round(
             lambda: ViewEncodedEnv(players=PLAYERS), s, seed
         ),
@@ -231,7 +291,13 @@ def contenders() -> dict[str, Callable[[float, int], tuple[int, float]]]:
     if importlib.util.find_spec("gymnasium") is not None:
         found["Gymnasium (learner's decisions)"] = gym_round
     found["null env, raw"] = lambda s, seed: aec_round(NullEnv, s, seed)
-    found["null env, env()'s wrappers"] = lambda s, seed: aec_round(null_env, s, seed)
+    found["null env, env()'s wrapper"] = lambda s, seed: aec_round(null_env, s, seed)
+    found["null env, env() before (3 layers)"] = lambda s, seed: aec_round(
+        lambda: previous_wrappers(NullEnv()), s, seed
+    )
+    found["null env, the 3 wrappers"] = lambda s, seed: aec_round(
+        lambda: standard_wrappers(NullEnv()), s, seed
+    )
     return found
 
 
@@ -255,14 +321,14 @@ def main(argv: list[str] | None = None) -> int:
         f"{PLAYERS} players, base game, turn limit {MAX_TURNS}; {rounds} interleaved rounds of "
         f"{seconds} s CPU each; Python {platform.python_version()}"
     )
-    print(f"{'contender':34} {'decisions/s':>12} {'÷ engine':>9}  (per-round range)")
+    print(f"{'contender':36} {'decisions/s':>12} {'÷ engine':>9}  (per-round range)")
     figures: dict[str, Any] = {}
     for name, values in rates.items():
         ratios = [v / e for v, e in zip(values, engine, strict=True)]
         median = statistics.median(values)
         ratio = statistics.median(ratios)
         figures[name] = {"decisions_per_s": median, "ratio": ratio, "ratios": ratios}
-        print(f"{name:34} {median:12,.0f} {ratio:9.3f}  ({min(ratios):.3f}–{max(ratios):.3f})")
+        print(f"{name:36} {median:12,.0f} {ratio:9.3f}  ({min(ratios):.3f}–{max(ratios):.3f})")
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     return 0

@@ -1,8 +1,10 @@
 """A PettingZoo AEC environment of Coup (the optional extra ``coup-rules[pettingzoo]``).
 
 ``env(players=4, inquisitor=False, reformation=False, max_turns=200, opponents=None)`` builds it
-the usual way (the raw environment in PettingZoo's ``TerminateIllegalWrapper``,
-``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``); ``raw_env(...)`` is the bare one.
+the usual way: the raw environment with the checks of PettingZoo's ``TerminateIllegalWrapper``,
+``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``, done by one ``OrderEnforcingWrapper``
+(its ``env`` attribute is the raw environment, as is its ``unwrapped``); ``raw_env(...)`` is the
+bare one.
 
 - **Agents** ``"player_0"`` to ``"player_{n-1}"``, one per seat, less the seats given to bots.
   A seat that is eliminated stays among the agents, never selected, until the game ends.
@@ -43,6 +45,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from coup_rules.ai.arrays import ArrayObserver
 from coup_rules.ai.encoding import MoveCodec, ObservationEncoder
@@ -77,12 +80,12 @@ def env(
     render_mode: str | None = None,
     opponents: Opponents | None = None,
 ) -> Any:
-    """The Coup environment in PettingZoo's standard wrappers (an illegal action ends the game
-    with reward -1 for the agent that played it)."""
-    e: Any = CoupEnv(players, inquisitor, reformation, max_turns, render_mode, opponents)
-    e = _TerminateIllegal(e, illegal_reward=-1)
-    e = _AssertOutOfBounds(e)
-    return _OrderEnforcing(e)
+    """The Coup environment with PettingZoo's standard checks (an illegal action ends the game
+    with reward -1 for the agent that played it): those of ``TerminateIllegalWrapper``,
+    ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``, in one ``OrderEnforcingWrapper``
+    around the raw environment."""
+    raw = CoupEnv(players, inquisitor, reformation, max_turns, render_mode, opponents)
+    return _Checked(raw, illegal_reward=-1)
 
 
 _FORWARDED = (
@@ -96,11 +99,10 @@ _FORWARDED = (
     "_cumulative_rewards",
 )
 """The attributes a wrapper reads at every step (a step of ``env()`` reads them many times).
-PettingZoo's wrappers forward them through ``__getattr__``, after a failed look-up, one
-wrapper after the other down to the raw environment. The wrappers of ``env()`` read them from the
-raw environment at once instead, with a property whose getter is an ``operator.attrgetter`` (no
-Python call): the wrappers between never hold these attributes themselves, so the value is the
-same (``benchmarks/envs.py`` measures what it saves)."""
+PettingZoo's wrappers forward them through ``__getattr__``, after a failed look-up. The wrapper
+of ``env()`` reads them from the raw environment at once instead, with a property whose getter is
+an ``operator.attrgetter`` (no Python call); it never holds these attributes itself, so the value
+is the same."""
 
 _BEFORE_RESET = frozenset(
     ("agent_selection", "agents", "infos", "rewards", "terminations", "truncations")
@@ -110,7 +112,7 @@ reset (the others it forwards at any time)."""
 
 
 class _NotReset:
-    """What ``env()``'s outer wrapper reads ``_BEFORE_RESET`` from until the first reset: an
+    """What ``env()``'s wrapper reads ``_BEFORE_RESET`` from until the first reset: an
     ``AttributeError`` that says so, as PettingZoo's ``OrderEnforcingWrapper`` raises."""
 
     __slots__ = ()
@@ -123,44 +125,78 @@ def _forward(target: str, name: str) -> property:
     return property(attrgetter(f"{target}.{name}"), doc=f"The raw env's {name}.")
 
 
-class _TerminateIllegal(wrappers.TerminateIllegalWrapper):
-    """PettingZoo's ``TerminateIllegalWrapper``, reading ``_FORWARDED`` from the raw env."""
+class _Checked(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's three standard wrappers in one layer: an ``OrderEnforcingWrapper`` (so
+    ``agent_iter`` and ``isinstance`` checks work as with PettingZoo's own environments) whose
+    ``observe`` and ``step`` also do what ``TerminateIllegalWrapper`` and
+    ``AssertOutOfBoundsWrapper`` do inside it, in the same order, with the same errors,
+    warnings and rewards (``tests/test_pettingzoo.py`` holds each to PettingZoo's wrappers).
+    Each PettingZoo layer costs Python calls at every ``step`` and ``observe``; one layer saves
+    two of them (``benchmarks/envs.py`` measures what)."""
 
     def __init__(self, env: AECEnv, illegal_reward: float) -> None:
-        super().__init__(env, illegal_reward)
-        self._raw = env.unwrapped
-
-
-class _AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper):
-    """PettingZoo's ``AssertOutOfBoundsWrapper``, reading ``_FORWARDED`` from the raw env."""
-
-    def __init__(self, env: AECEnv) -> None:
         super().__init__(env)
-        self._raw = env.unwrapped
-
-
-class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
-    """PettingZoo's ``OrderEnforcingWrapper``, reading ``_FORWARDED`` from the raw env (those
-    of ``_BEFORE_RESET`` once reset)."""
-
-    def __init__(self, env: AECEnv) -> None:
-        super().__init__(env)
-        self._raw = env.unwrapped
+        self._raw = env
         self._once_reset: object = _NotReset()
+        self._illegal_value = illegal_reward
+        self._prev_mask: Any = None  # the selected agent's mask, as last observed
+        self._terminated = False  # terminated by an illegal move
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._once_reset = self._raw
+        self._terminated = False
+        self._prev_mask = None
         super().reset(seed=seed, options=options)
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        raw = self._raw
+        observation: dict[str, Any] = raw.observe(agent)
+        if agent == raw.agent_selection:
+            self._prev_mask = observation["action_mask"]
+        return observation
+
+    def step(self, action: Any) -> None:
+        raw = self._raw
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        if not raw.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        agent = raw.agent_selection
+        done = raw.terminations[agent] or raw.truncations[agent]
+        # AssertOutOfBoundsWrapper's check (an assert, as there: python -O leaves it out)
+        assert (action is None and done) or raw.action_space(agent).contains(action), (
+            "action is not in action space"
+        )
+        # TerminateIllegalWrapper's
+        mask = self._prev_mask
+        if mask is None:
+            mask = self.observe(agent)["action_mask"]
+        self._prev_mask = None
+        if self._terminated and done:
+            raw._was_dead_step(action)
+        elif not done and not mask[action]:
+            EnvLogger.warn_on_illegal_move()
+            raw._cumulative_rewards[agent] = 0
+            raw.terminations = dict.fromkeys(raw.agents, True)
+            raw.truncations = dict.fromkeys(raw.agents, True)
+            raw.rewards = dict.fromkeys(raw.truncations, 0)
+            raw.rewards[agent] = float(self._illegal_value)
+            raw._accumulate_rewards()
+            raw._deads_step_first()
+            self._terminated = True
+        else:
+            raw.step(action)
+
+    def __str__(self) -> str:
+        return str(self._raw)
 
 
 for _name in _FORWARDED:
-    setattr(_TerminateIllegal, _name, _forward("_raw", _name))
-    setattr(_AssertOutOfBounds, _name, _forward("_raw", _name))
-    setattr(
-        _OrderEnforcing,
-        _name,
-        _forward("_once_reset" if _name in _BEFORE_RESET else "_raw", _name),
-    )
+    setattr(_Checked, _name, _forward("_once_reset" if _name in _BEFORE_RESET else "_raw", _name))
 
 
 class _Actions(spaces.Discrete):

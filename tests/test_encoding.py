@@ -114,3 +114,29 @@ def test_importing_coup_rules_needs_no_extra() -> None:
         "assert not heavy, heavy\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+class _Index:
+    """Not an int, but an index (``__index__``), as a NumPy integer is."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def test_the_fill_methods_read_indices_and_numbers_as_python_does() -> None:
+    """An index of any type with ``__index__``, a count of any number type (in the compiled
+    build too, where the fill methods' work is compiled: ``coup_rules.ai.filling``)."""
+    encoder = ObservationEncoder(Config(players=3))
+    plain, other = [0.0] * encoder.size, [0.0] * encoder.size
+    encoder.fill_seat(plain, 1, 2, 1, (Character.DUKE,), None)
+    encoder.fill_seat(other, _Index(1), 2.0, True, [Character.DUKE], None)  # type: ignore[arg-type]
+    encoder.fill_known(plain, 2, (Character.DUKE,))
+    encoder.fill_known(other, _Index(2), (Character.DUKE,))  # type: ignore[arg-type]
+    encoder.fill_table(plain, 30, 1, 9, 0, 4)
+    encoder.fill_table(other, 30.0, True, 9.0, False, 4.0)  # type: ignore[arg-type]
+    encoder.fill_decision(plain, 1, (0, 2), None, None, None)
+    encoder.fill_decision(other, True, [False, 2], None, None, None)
+    assert other == plain and plain != [0.0] * encoder.size

@@ -125,3 +125,22 @@ def test_a_seat_of_no_table_is_refused() -> None:
     observer = GameObserver(ObservationEncoder(Config(players=3)))
     with pytest.raises(ValueError, match="seat must be"):
         observer.vector(new_game(Config(players=3), seed=1), 3)
+
+
+class _Index:
+    """Not an int, but an index (``__index__``), as a NumPy integer is."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+@pytest.mark.parametrize("seat", ["1", True, 1.0, _Index(1)], ids=repr)
+def test_a_seat_that_is_not_an_int_is_refused_with_the_same_error(seat: object) -> None:
+    """In the compiled build too, where the observer's work is compiled
+    (``coup_rules.ai.following``) but its public methods check the seat first."""
+    observer = GameObserver(ObservationEncoder(Config(players=3)))
+    with pytest.raises(ValueError, match="seat must be"):
+        observer.vector(new_game(Config(players=3), seed=1), seat)  # type: ignore[arg-type]

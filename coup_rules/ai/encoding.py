@@ -39,6 +39,7 @@ import attrs
 
 from coup_rules.actions import ACTIONS, Aim, Variant, blockers_of
 from coup_rules.ai.claims import standing_claims
+from coup_rules.ai.filling import Filler
 from coup_rules.cards import Allegiance, Character
 from coup_rules.config import Config
 from coup_rules.decisions import (
@@ -48,7 +49,6 @@ from coup_rules.decisions import (
 from coup_rules.determinize import known_cards
 from coup_rules.moves import (
     ACTION_TYPES,
-    ActionMove,
     Allow,
     Block,
     Challenge,
@@ -258,41 +258,12 @@ class ObservationEncoder:
         """The name of every component, in order."""
         self.high: tuple[float, ...] = tuple(high)
         """The largest value of every component (the smallest is 0)."""
-        self._at = at = {name: i for i, name in enumerate(names)}
-        lower = [c.name.lower() for c in chars]
-        self._rank = {c: i for i, c in enumerate(chars)}
+        at = {name: i for i, name in enumerate(names)}
         self._me = at["me=p0"]
-        self._seats = tuple(
-            _SeatAt(
-                at[f"p{s}.coins"],
-                at[f"p{s}.revealed.{lower[0]}"],
-                at[f"p{s}.loyalist"],
-                at[f"p{s}.claims.{lower[0]}"],
-                at[f"p{s}.known.{lower[0]}"],
-            )
-            for s in range(n)
-        )
-        self._length = len(names)
         self._zeros = array("f", bytes(4 * len(names)))
-        self._aims = {cls: "target" in _FIELDS[cls] for cls in ACTION_TYPES}
-        self._shapes: dict[type, _DecisionShape] = {}
-        self._chars = len(chars)
-        self._court = at[f"court.known.{lower[0]}"]
-        self._treasury = at["treasury"]
-        self._active = at["active=p0"]
-        self._to_act = at["to_act.p0"]
-        self._pending = {kind: at[f"pending={kind.value}"] for kind in _KINDS}
-        self._action = {cls: at[f"action={cls.__name__.lower()}"] for cls in ACTION_TYPES}
-        self._actor = at["actor=p0"]
-        self._target = at["target=p0"]
-        self._claim = at[f"claim={lower[0]}"]
-        self._block = at[f"block={lower[0]}"]
-        self._blocker = at["blocker=p0"]
-        self._challenger = at["challenger=p0"]
-        self._losing = at["losing=p0"]
-        self._keep = at["keep"]
-        self._shown = at[f"shown={lower[0]}"]
-        self._winner = at["winner=p0"]
+        aims = {cls: "target" in _FIELDS[cls] for cls in ACTION_TYPES}
+        self.filler = Filler(at, chars, n, turns, aims, self._zeros)
+        """What writes each section of the vector (the fill methods below hand over to it)."""
 
     @property
     def size(self) -> int:
@@ -366,41 +337,21 @@ class ObservationEncoder:
         allegiance: Allegiance | None,
     ) -> None:
         """Write seat ``s``'s public components (coins to allegiance) into ``out``."""
-        base, rev, loyal, claims, _ = self._seats[s]
-        out[base:claims] = self._zeros[base:claims]
-        out[base] = coins
-        if hidden:
-            out[base + 1] = hidden
-            out[base + 2] = 1.0
-        rank = self._rank
-        for card in revealed:
-            out[rev + rank[card]] += 1.0
-        if allegiance is not None:
-            out[loyal if allegiance is Allegiance.LOYALIST else loyal + 1] = 1.0
+        self.filler.seat(out, s, coins, hidden, revealed, allegiance)
 
     def fill_claims(
         self, out: MutableSequence[float], s: int, claimed: Iterable[Character]
     ) -> None:
         """Write seat ``s``'s standing claims into ``out``."""
-        at = self._seats[s].claims
-        out[at : at + self._chars] = self._zeros[at : at + self._chars]
-        rank = self._rank
-        for card in claimed:
-            out[at + rank[card]] = 1.0
+        self.filler.claims(out, s, claimed)
 
     def fill_known(self, out: MutableSequence[float], s: int, cards: Iterable[Character]) -> None:
         """Write the cards the viewer knows seat ``s`` holds into ``out``."""
-        self._count(out, self._seats[s].known, cards)
+        self.filler.known(out, s, cards)
 
     def fill_court(self, out: MutableSequence[float], cards: Iterable[Character]) -> None:
         """Write the cards the viewer knows are in the Court into ``out``."""
-        self._count(out, self._court, cards)
-
-    def _count(self, out: MutableSequence[float], at: int, cards: Iterable[Character]) -> None:
-        out[at : at + self._chars] = self._zeros[at : at + self._chars]
-        rank = self._rank
-        for card in cards:
-            out[at + rank[card]] += 1.0
+        self.filler.court(out, cards)
 
     def fill_table(
         self,
@@ -413,12 +364,7 @@ class ObservationEncoder:
     ) -> None:
         """Write the Treasury, the Reserve, the Court's size, the set-aside cards and the turn
         into ``out``."""
-        t = self._treasury
-        out[t] = treasury
-        out[t + 1] = reserve
-        out[t + 2] = court_size
-        out[t + 3] = set_aside
-        out[t + 4] = min(float(turn), self.turn_cap)
+        self.filler.table(out, treasury, reserve, court_size, set_aside, turn)
 
     def fill_decision(
         self,
@@ -431,74 +377,7 @@ class ObservationEncoder:
     ) -> None:
         """Write everything from the active seat on (the seats asked, the pending decision, the
         card shown, the winner) into ``out``."""
-        tail = self._active
-        out[tail:] = self._zeros[tail:]
-        out[tail + active] = 1.0
-        at = self._to_act
-        for s in to_act:
-            out[at + s] = 1.0
-        rank = self._rank
-        if winner is not None:
-            out[self._winner + winner] = 1.0
-        if shown is not None:
-            out[self._shown + rank[shown]] = 1.0
-        if pending is None:
-            return
-        shape = self._shapes.get(type(pending))
-        if shape is None:
-            shape = self._shapes[type(pending)] = _decision_shape(type(pending))
-        kind, has_action, has_claim, has_block = shape
-        out[self._pending[kind]] = 1.0
-        if not has_action:
-            return
-        action: ActionMove | None = getattr(pending, "action")  # noqa: B009
-        if action is None:
-            return
-        out[self._action[type(action)]] = 1.0
-        out[self._actor + action.player] = 1.0
-        if self._aims[type(action)]:
-            out[self._target + getattr(action, "target")] = 1.0  # noqa: B009
-        if has_claim:
-            claim: Character | None = getattr(pending, "claim")  # noqa: B009
-            if claim is not None:
-                out[self._claim + rank[claim]] = 1.0
-        if has_block:
-            block: Block | None = getattr(pending, "block")  # noqa: B009
-            if block is not None:
-                out[self._block + rank[block.character]] = 1.0
-                out[self._blocker + block.player] = 1.0
-        if kind in _ANSWERS:
-            out[self._challenger + getattr(pending, "challenger")] = 1.0  # noqa: B009
-        elif kind is Decision.LOSE_INFLUENCE:
-            out[self._losing + pending.waiting[0]] = 1.0
-        elif kind is Decision.KEEP:
-            out[self._keep] = getattr(pending, "keep")  # noqa: B009
-
-
-_DecisionShape = tuple[Decision, bool, bool, bool]
-"""What ``fill_decision`` reads of a class of decision: its kind, and whether it has an
-``action``, a ``claim`` and a ``block`` (a field or, for a public decision, a property), so that
-it never asks an instance for what its class does not have."""
-
-
-def _decision_shape(cls: type) -> _DecisionShape:
-    """The ``_DecisionShape`` of a class of decision (public, or the engine's record)."""
-    kind: Decision = getattr(cls, "kind")  # noqa: B009
-    return kind, hasattr(cls, "action"), hasattr(cls, "claim"), hasattr(cls, "block")
-
-
-_ANSWERS = frozenset((Decision.ANSWER_ACTION_CHALLENGE, Decision.ANSWER_BLOCK_CHALLENGE))
-
-
-class _SeatAt(NamedTuple):
-    """Where one seat's components start: coins (then hidden, alive), revealed cards per
-    character, the loyalist flag (then reformist), claims and known cards per character."""
-
-    coins: int
-    revealed: int
-    loyalist: int
-    claims: int
-    known: int
+        self.filler.decision(out, active, to_act, winner, shown, pending)
 
 
 class Position(NamedTuple):
