@@ -45,10 +45,13 @@ def mutant_names(pattern: str) -> list[str]:
 
 
 def test_selection() -> list[str]:
-    """The tests mutmut runs: ``pytest_add_cli_args_test_selection`` of ``[tool.mutmut]``."""
+    """The arguments mutmut gives pytest: ``pytest_add_cli_args`` (the tests it leaves out)
+    and ``pytest_add_cli_args_test_selection`` of ``[tool.mutmut]``."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    selection: list[str] = config["tool"]["mutmut"]["pytest_add_cli_args_test_selection"]
-    return selection
+    mutmut = config["tool"]["mutmut"]
+    arguments: list[str] = mutmut.get("pytest_add_cli_args", [])
+    selection: list[str] = mutmut["pytest_add_cli_args_test_selection"]
+    return [*arguments, *selection]
 
 
 def run(mutant: str, tests: list[str], timeout: float) -> tuple[str, str, float]:

@@ -136,3 +136,4 @@ def test_a_seat_that_is_not_a_plain_int_says_so_r_turn_6(seat: Any) -> None:
         apply(state, Coup(seat, 1))
     assert info.value.rule == "R-TURN-6"
     assert "not legal now" not in str(info.value)
+    assert f"{seat!r} is a {type(seat).__name__}" in str(info.value)  # names what it was given
