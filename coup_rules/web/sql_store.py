@@ -7,6 +7,7 @@ subclass whose driver wants ``%s`` sets ``placeholder``.
 
 from __future__ import annotations
 
+import abc
 import contextlib
 import json
 import time
@@ -57,8 +58,9 @@ COLUMNS = {"moves": {"timed_out": "INTEGER NOT NULL DEFAULT 0"}}
 """Columns added since the first release, added to an older database when it is opened."""
 
 
-class SqlStore:
-    """Every query of ``GameStore`` over a DB-API connection (``_db``), see the module."""
+class SqlStore(abc.ABC):
+    """Every query of ``GameStore`` over a DB-API connection (``_db``), see the module; each
+    database's subclass opens the connection and says how a transaction begins and ends."""
 
     shared = False
     placeholder = "?"
@@ -77,11 +79,14 @@ class SqlStore:
         """Run one statement; how many rows it changed."""
         return int(self._db.execute(self._sql(text), params).rowcount)
 
+    @abc.abstractmethod
     def _transaction(self) -> contextlib.AbstractContextManager[None]:
-        raise NotImplementedError
+        """One transaction: committed when the block ends, rolled back on an exception."""
 
     def _notify(self, games: Iterable[str]) -> None:
-        """Within the transaction: tell other processes that ``games`` changed."""
+        """Within the transaction: tell other processes that ``games`` changed (none, unless
+        the subclass's database is shared)."""
+        return
 
     def close(self) -> None:
         """Close the connection."""
@@ -195,6 +200,7 @@ class SqlStore:
 
     def release_moving(self, game: str) -> None:
         """Nothing to let go of."""
+        return
 
     def since(self, game: str, start: int) -> tuple[GameRecord | None, list[StoredMove]]:
         """A game's record as stored now and its moves from number ``start`` on."""
@@ -214,6 +220,7 @@ class SqlStore:
 
     def listen(self, changed: Callable[[str | None], None]) -> None:
         """Nothing to listen to: no other process writes this store."""
+        return
 
 
 _TOKENS = "SELECT token, seat FROM tokens WHERE game = ?"
