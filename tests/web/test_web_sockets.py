@@ -43,10 +43,13 @@ def _address(server: ServerProcess) -> tuple[str, int]:
     return host, int(port)
 
 
-def _closed(sock: socket.socket) -> bytes | None:
-    """What the server sent before closing ``sock``; ``None`` while it is still open."""
+def _closed(sock: socket.socket, received: bytearray | None = None) -> bytes | None:
+    """What the server sent before closing ``sock``; ``None`` while it is still open.
+
+    What arrives while the socket is still open is kept in ``received``, so an answer that
+    comes in several pieces before the close is returned whole across calls."""
     sock.setblocking(False)
-    data = b""
+    data = bytearray() if received is None else received
     try:
         while chunk := sock.recv(4096):
             data += chunk
@@ -54,7 +57,7 @@ def _closed(sock: socket.socket) -> bytes | None:
         return None
     except ConnectionResetError:
         pass
-    return data
+    return bytes(data)
 
 
 @pytest.fixture
@@ -106,9 +109,10 @@ def strict(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 def _wait_closed(sock: socket.socket, within: float) -> tuple[bytes, float]:
     start = time.perf_counter()
     answer: list[bytes] = []
+    received = bytearray()
 
     def closed() -> bool:
-        data = _closed(sock)
+        data = _closed(sock, received)
         if data is not None:
             answer.append(data)
         return data is not None
@@ -151,8 +155,9 @@ def test_an_idle_keep_alive_connection_is_closed(strict: ServerProcess) -> None:
         sock.sendall(b"GET /api/bots HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         first = sock.recv(4096)
         assert first.startswith(b"HTTP/1.1 200 ")
-        data, took = _wait_closed(sock, 4)
-    assert data == b""
+        rest, took = _wait_closed(sock, 4)
+    # The close came with nothing but the rest of that one answer (its body may arrive apart).
+    assert (first + rest).count(b"HTTP/1.1 ") == 1
     assert took < 3
 
 
