@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
-from typing import ClassVar
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
 
 import attrs
 
@@ -73,9 +73,18 @@ class Knowledge:
     aside: tuple[Character, ...]
 
 
-def _weaken(cards: Cards, unknown: int) -> Cards:
-    """What is still certain of a pile ``cards`` after ``unknown`` unseen cards left it."""
-    return Counter({c: n - unknown for c, n in cards.items() if n > unknown})
+def _less_one(counts: list[int], rank: int) -> None:
+    """One card of ``rank`` no longer certain in a pile (a count never falls below 0)."""
+    if counts[rank]:
+        counts[rank] -= 1
+
+
+def _weaken(counts: list[int], unknown: int) -> None:
+    """What is still certain of a pile after ``unknown`` unseen cards left it: each count less
+    ``unknown``, never below 0 (any of the cards that left might have been of any character)."""
+    for r, n in enumerate(counts):
+        if n:
+            counts[r] = n - unknown if n > unknown else 0
 
 
 class CardTracker:
@@ -86,12 +95,15 @@ class CardTracker:
     It is what ``known_cards`` computes over a whole log, so a learning environment that keeps
     one per seat pays for each event once instead of re-reading the log at every step.
 
+    Inside, each place is a list of counts, one per character of the game in canonical order
+    (``counts`` hands them out as they are; ``places`` as ``Counter`` objects).
+
     Args:
         config: the game's options.
         viewer: the seat whose knowledge it is; ``None`` for a spectator.
     """
 
-    __slots__ = ("_places", "config", "version", "viewer")
+    __slots__ = ("_counts", "_rank", "config", "version", "viewer")
 
     READS: ClassVar[frozenset[type]] = frozenset(
         (Dealt, Drafted, CardsDrawn, CardsReturned, Proved, CardShown, InfluenceLost)
@@ -101,7 +113,9 @@ class CardTracker:
     def __init__(self, config: Config, viewer: int | None) -> None:
         self.config = config
         self.viewer = viewer
-        self._places: list[Cards] = [Counter() for _ in range(config.players + 2)]
+        chars = len(config.characters)
+        self._counts = [[0] * chars for _ in range(config.players + 2)]
+        self._rank = {c: r for r, c in enumerate(config.characters)}
         self.version = 0
         """Counts the events ``feed`` took that may have changed what it knows (what it knows
         changes only when this does)."""
@@ -110,80 +124,138 @@ class CardTracker:
         """Take one more event of the log into account: whole, or as the viewer sees it
         (``redact(event, viewer)``); the cards the viewer may not see are never read
         (``coup_rules.views.may_see``)."""
-        places = self._places
-        viewer = self.viewer
-        court, aside = self.config.players, self.config.players + 1
-        changed = True  # what is known may have changed (an empty pile stays empty)
-        match event:
-            case InfluenceLost(player=player, character=character):
-                if player != viewer and places[player]:
-                    places[player] -= Counter((character,))
-                else:
-                    changed = False
-            case Dealt(count=count):
-                if count == 1:  # the 2-player deal: this seat's own set is set aside (R-SETUP-7)
-                    places[aside] += Counter(self.config.characters)
-                else:
-                    changed = False
-            case Drafted(player=player, card=card):
-                if card is not None and player == viewer:
-                    places[aside] -= Counter((card,))
-                elif places[aside]:
-                    places[aside] = _weaken(places[aside], 1)
-                else:
-                    changed = False
-            case CardsDrawn(count=count, cards=cards):
-                if cards is not None and may_see(event, viewer):  # the viewer's own draw
-                    places[court] -= Counter(cards)
-                elif places[court]:
-                    places[court] = _weaken(places[court], count)
-                else:
-                    changed = False
-            case CardsReturned(player=player, count=count, cards=cards):
-                if cards is not None and may_see(event, viewer):
-                    # the viewer returned them, or witnessed a forced exchange
-                    places[court] += Counter(cards)
-                    if player != viewer:
-                        places[player] -= Counter(cards)
-                elif places[player]:
-                    places[player] = _weaken(places[player], count)
-                else:
-                    changed = False
-            case Proved(player=player, cards=cards):  # shown to all, then into the Court
-                places[court] += Counter(cards)
-                if player != viewer:
-                    places[player] -= Counter(cards)
-            case CardShown(player=player, card=card):
-                if card is not None and player != viewer and may_see(event, viewer):
-                    places[player] |= Counter((card,))  # shown to the viewer, an Inquisitor
-                else:
-                    changed = False
-            case _:
-                changed = False
-        if changed:
+        read = _FEEDS.get(type(event))
+        if read is not None and read(self, event):
             self.version += 1
+
+    # Each reader below takes one class of event and says whether what is known may have
+    # changed (an empty pile stays empty).
+
+    def _lost(self, event: InfluenceLost) -> bool:
+        player = event.player
+        counts = self._counts[player]
+        if player == self.viewer or not any(counts):
+            return False
+        _less_one(counts, self._rank[event.character])
+        return True
+
+    def _dealt(self, event: Dealt) -> bool:
+        if event.count != 1:
+            return False
+        # the 2-player deal: this seat's own set is set aside (R-SETUP-7)
+        aside = self._counts[self.config.players + 1]
+        for r in range(len(aside)):
+            aside[r] += 1
+        return True
+
+    def _drafted(self, event: Drafted) -> bool:
+        aside = self._counts[self.config.players + 1]
+        if event.card is not None and event.player == self.viewer:
+            _less_one(aside, self._rank[event.card])
+        elif any(aside):
+            _weaken(aside, 1)
+        else:
+            return False
+        return True
+
+    def _drawn(self, event: CardsDrawn) -> bool:
+        court = self._counts[self.config.players]
+        cards = event.cards
+        if cards is not None and may_see(event, self.viewer):  # the viewer's own draw
+            rank = self._rank
+            for card in cards:
+                _less_one(court, rank[card])
+        elif any(court):
+            _weaken(court, event.count)
+        else:
+            return False
+        return True
+
+    def _returned(self, event: CardsReturned) -> bool:
+        player = event.player
+        held = self._counts[player]
+        cards = event.cards
+        if cards is not None and may_see(event, self.viewer):
+            # the viewer returned them, or witnessed a forced exchange
+            self._to_court(player, cards)
+        elif any(held):
+            _weaken(held, event.count)
+        else:
+            return False
+        return True
+
+    def _proved(self, event: Proved) -> bool:  # shown to all, then into the Court
+        self._to_court(event.player, event.cards)
+        return True
+
+    def _to_court(self, player: int, cards: tuple[Character, ...]) -> None:
+        """``player``'s ``cards``, seen, go from its hand to the Court."""
+        court = self._counts[self.config.players]
+        held = self._counts[player]
+        rank = self._rank
+        others = player != self.viewer
+        for card in cards:
+            r = rank[card]
+            court[r] += 1
+            if others:
+                _less_one(held, r)
+
+    def _shown(self, event: CardShown) -> bool:
+        player = event.player
+        if event.card is None or player == self.viewer or not may_see(event, self.viewer):
+            return False
+        held = self._counts[player]  # shown to the viewer, an Inquisitor
+        r = self._rank[event.card]
+        if not held[r]:
+            held[r] = 1
+        return True
+
+    def counts(self, pending: Pending | Record | None, shown: Character | None) -> list[list[int]]:
+        """What ``places`` tells, as counts per character (in canonical order) per place. The
+        lists may be the tracker's own: read them, never change them."""
+        counts = list(self._counts)
+        n = self.config.players
+        if isinstance(pending, DraftChoice | records.DraftChoice):
+            # the set of each seat still to draft is set aside
+            drafting = len(pending.waiting)
+            counts[n + 1] = [max(k, drafting) for k in counts[n + 1]]
+        elif isinstance(pending, InquisitorChoice | records.InquisitorChoice) and shown is not None:
+            target = pending.action.target
+            if target != self.viewer:
+                held = counts[target][:]
+                r = self._rank[shown]
+                held[r] = max(held[r], 1)
+                counts[target] = held
+        viewer = self.viewer
+        if viewer is not None and any(counts[viewer]):
+            counts[viewer] = [0] * len(counts[viewer])
+        return counts
 
     def places(self, pending: Pending | Record | None, shown: Character | None) -> list[Cards]:
         """Known cards per place now: the seats' hands, then the Court, then the set-aside
-        cards; the viewer's own place is empty. The counters may be the tracker's own: read
-        them, never change them.
+        cards; the viewer's own place is empty.
 
         Args:
             pending: the decision waited on (public, or the engine's record).
             shown: the card shown in an Examine, if the viewer is shown it (``view.shown``).
         """
-        places = list(self._places)
-        n = self.config.players
-        if isinstance(pending, DraftChoice | records.DraftChoice):
-            # the set of each seat still to draft is set aside
-            places[n + 1] = places[n + 1] | Counter(self.config.characters * len(pending.waiting))
-        elif isinstance(pending, InquisitorChoice | records.InquisitorChoice) and shown is not None:
-            target = pending.action.target
-            if target != self.viewer:
-                places[target] = places[target] | Counter((shown,))
-        if self.viewer is not None and places[self.viewer]:
-            places[self.viewer] = Counter()
-        return places
+        chars = self.config.characters
+        return [
+            Counter({chars[r]: k for r, k in enumerate(counts) if k})
+            for counts in self.counts(pending, shown)
+        ]
+
+
+_FEEDS: dict[type, Callable[[CardTracker, Any], bool]] = {
+    InfluenceLost: CardTracker._lost,
+    Dealt: CardTracker._dealt,
+    Drafted: CardTracker._drafted,
+    CardsDrawn: CardTracker._drawn,
+    CardsReturned: CardTracker._returned,
+    Proved: CardTracker._proved,
+    CardShown: CardTracker._shown,
+}
+"""How ``CardTracker.feed`` reads each class of ``READS``."""
 
 
 def _knowledge(view: PlayerView) -> list[Cards]:

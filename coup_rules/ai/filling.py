@@ -57,7 +57,9 @@ class Filler:
         "_court",
         "_keep",
         "_losing",
+        "_me",
         "_pending",
+        "_places",
         "_rank",
         "_seats",
         "_shapes",
@@ -93,11 +95,13 @@ class Filler:
             for s in range(players)
         )
         self._zeros = zeros
+        self._me = at["me=p0"]
         self.turn_cap = turn_cap
         self._aims = dict(aims)
         self._action = {cls: at[f"action={cls.__name__.lower()}"] for cls in aims}
         self._shapes: dict[type, tuple[Decision, bool, bool, bool]] = {}
         self._court = at[f"court.known.{first}"]
+        self._places = (*(seat.known for seat in self._seats), self._court)
         self._treasury = at["treasury"]
         self._active = at["active=p0"]
         self._to_act = at["to_act.p0"]
@@ -150,6 +154,30 @@ class Filler:
         rank = self._rank
         for card in cards:
             out[at + rank[card]] += 1.0
+
+    def private(
+        self, viewer: Any, hand: Any, counts: Any, shown: Any
+    ) -> tuple[tuple[int, float], ...]:
+        """The components only ``viewer`` may know that are not 0, as (index, value) pairs: its
+        seat number, its own ``hand``, the cards it knows the place of (``counts``: per place,
+        the counts per character of ``CardTracker.counts``, its own place empty) and the card
+        it is shown. Everything else in its vector is public: the same for every seat."""
+        entries: list[tuple[int, float]] = []
+        rank = self._rank
+        places = list(counts)
+        if viewer is not None:
+            entries.append((self._me + viewer, 1.0))
+            held = [0] * self._chars
+            for card in hand:
+                held[rank[card]] += 1
+            places[viewer] = held
+        # the seats' hands, then the Court (the set-aside cards, last, are not in the vector)
+        for at, place in zip(self._places, places, strict=False):
+            if any(place):
+                entries += [(at + r, float(k)) for r, k in enumerate(place) if k]
+        if shown is not None:
+            entries.append((self._shown + rank[shown], 1.0))
+        return tuple(entries)
 
     def table(
         self, out: Any, treasury: Any, reserve: Any, court_size: Any, set_aside: Any, turn: Any

@@ -1,5 +1,13 @@
-"""The work of ``coup_rules.ai.observing.GameObserver``: reading a game's new events once
-(``Followed``) and bringing one seat's vector up to date (``SeatVector``).
+"""The work of ``coup_rules.ai.observing.GameObserver``: what every seat's vector shares, kept
+once per game (``Followed``), and what only one seat may know (``SeatVector``).
+
+Most of a vector is public: the same for every seat (coins, face-up cards, allegiances, claims,
+the table, the decision waited on). ``Followed`` reads each new event once, and writes the
+public components once per state into a vector of its own. A seat's vector is that vector with
+the few components only the seat may know written over it (its seat number, its own hand, the
+cards it knows the place of, the card it is shown in an Examine): ``SeatVector`` keeps them as
+(index, value) pairs, computed again only when its ``CardTracker``, its hand, or a decision
+that changes what it knows (a draft, an Examine) has changed.
 
 The compiled build compiles this module (``[tool.coup_rules.compile]`` in pyproject.toml); its
 only caller, ``GameObserver``, checks the arguments first (the configuration, the seat), so that
@@ -14,7 +22,6 @@ from array import array
 
 from coup_rules.ai.claims import ClaimTracker
 from coup_rules.ai.encoding import ObservationEncoder
-from coup_rules.cards import Character
 from coup_rules.config import Config
 from coup_rules.determinize import CardTracker
 from coup_rules.events import Event
@@ -28,19 +35,61 @@ _ADJUSTS = (DraftChoice, InquisitorChoice)
 
 
 class Followed:
-    """What every seat of one game shares: the claims (public) and the events that tell where
-    cards are kept, read once each, and how much of the log was read."""
+    """What every seat of one game shares: the claims (public), the events that tell where
+    cards are kept, each read once, how much of the log was read, and the public components
+    of the vector for the last state handed (``public``, of ``state``)."""
 
-    __slots__ = ("card_events", "claims", "length")
+    __slots__ = ("card_events", "claims", "length", "players", "public", "seen_claims", "state")
 
-    def __init__(self, exchanger: Character) -> None:
-        self.claims = ClaimTracker(exchanger)
+    def __init__(self, encoder: ObservationEncoder) -> None:
+        self.claims = ClaimTracker(encoder.config.exchanger)
         self.length = 0
         self.card_events: list[Event] = []
+        self.public = array("f", bytes(4 * encoder.size))
+        self.state: GameState | None = None
+        self.players: tuple[object, ...] = (None,) * encoder.config.players
+        self.seen_claims = -1  # the claim tracker's version when the claims were last written
 
-    def catch_up(self, state: GameState) -> None:
+    def follow(self, state: GameState, encoder: ObservationEncoder) -> None:
+        """Bring the public vector up to date with ``state`` (once per state)."""
+        if state is self.state:
+            return
+        core = state.core
+        if len(core.log) != self.length:
+            self._catch_up(state)
+        filler = encoder.filler
+        out = self.public
+        players = core.players
+        if players is not self.players:
+            before = self.players
+            for s, p in enumerate(players):
+                if p is not before[s]:
+                    filler.seat(out, s, p.coins, len(p.hand), p.revealed, p.allegiance)
+            self.players = players
+        claims = self.claims
+        if claims.version != self.seen_claims:
+            since = self.seen_claims
+            for s, changed in claims.touched.items():
+                if changed > since:
+                    filler.claims(out, s, claims.of(s))
+            self.seen_claims = claims.version
+        filler.table(out, core.treasury, core.reserve, len(core.court), len(core.aside), core.turn)
+        pending = core.pending
+        filler.decision(
+            out,
+            core.active,
+            () if pending is None else pending.waiting,
+            core.winner,
+            None,  # the card shown is written by the seats shown it
+            # The public Show and Inquisitor decisions derive their claim (the Inquisitor),
+            # which their records do not hold: those two are read in their public form.
+            state.pending if type(pending) in _DERIVED_CLAIM else pending,
+        )
+        self.state = state
+
+    def _catch_up(self, state: GameState) -> None:
         """Read the events of ``state``'s log not read yet: the claims are fed at once, the
-        events that tell where cards are kept for each seat's tracker."""
+        events that tell where cards are kept kept for each seat's tracker."""
         log = state.core.log
         length = len(log)
         if length < self.length:
@@ -65,79 +114,57 @@ class Followed:
 
 
 class SeatVector:
-    """What a ``GameObserver`` keeps for one viewer: its tracker, its vector, and what the
-    vector was last filled from."""
+    """What a ``GameObserver`` keeps for one viewer: its tracker, its vector, the components
+    only it may know, and what they were last computed from."""
 
-    __slots__ = ("adjusting", "cards", "claims", "out", "players", "seen", "shown", "version")
+    __slots__ = ("adjusting", "cards", "hand", "mine", "out", "seen", "shown", "version")
 
-    def __init__(self, config: Config, seat: int | None, out: array[float]) -> None:
+    def __init__(self, config: Config, seat: int | None, size: int) -> None:
         self.cards = CardTracker(config, seat)
         self.seen = 0
-        self.out = out
-        self.players: tuple[object, ...] = (None,) * config.players
-        self.claims = -1
-        self.version = -1  # the card tracker's version when the known cards were last filled
+        self.out = array("f", bytes(4 * size))
+        self.mine: tuple[tuple[int, float], ...] = ()
+        self.version = -1  # the card tracker's version when ``mine`` was last computed
+        self.hand: object = None
         self.adjusting: object = None
         self.shown: object = None
 
     def refresh(
         self, state: GameState, seat: object, followed: Followed, encoder: ObservationEncoder
     ) -> array[float]:
-        """The seat's vector brought up to date with ``state`` (``followed`` caught up with it,
-        ``seat`` already checked: ``GameObserver.update``)."""
+        """The seat's vector for ``state`` (``followed`` brought up to date with it, ``seat``
+        already checked: ``GameObserver.update``)."""
         core = state.core
-        config = core.config
-        filler = encoder.filler
         cards = self.cards
         card_events = followed.card_events
         if self.seen < len(card_events):
             for event in card_events[self.seen :]:
                 cards.feed(event)  # it reads only what the seat may see
             self.seen = len(card_events)
-        out = self.out
         pending = core.pending
         shown = (
             core.shown if type(pending) is InquisitorChoice and _is_shown(pending, seat) else None
         )
         # What the viewer knows of the cards changes with the events, and with a draft or an
-        # Examine in progress (see CardTracker.places).
+        # Examine in progress (see CardTracker.counts).
         adjusting = pending if type(pending) in _ADJUSTS else None
-        if cards.version != self.version or adjusting != self.adjusting or shown != self.shown:
-            places = cards.places(pending, shown)
-            filler.court(out, places[config.players].elements())
-            for s in range(config.players):
-                if s != seat:
-                    filler.known(out, s, places[s].elements())
+        viewer = self.cards.viewer  # the seat, as checked by GameObserver
+        hand = None if viewer is None else core.players[viewer].hand
+        if (
+            cards.version != self.version
+            or hand is not self.hand
+            or adjusting != self.adjusting
+            or shown != self.shown
+        ):
+            self.mine = encoder.filler.private(seat, hand, cards.counts(pending, shown), shown)
             self.version = cards.version
+            self.hand = hand
             self.adjusting = adjusting
             self.shown = shown
-        players = core.players
-        if players is not self.players:
-            before = self.players
-            for s, p in enumerate(players):
-                if p is not before[s]:
-                    filler.seat(out, s, p.coins, len(p.hand), p.revealed, p.allegiance)
-                    if s == seat:
-                        filler.known(out, s, p.hand)
-            self.players = players
-        claims = followed.claims
-        if claims.version != self.claims:
-            since = self.claims
-            for s, changed in claims.touched.items():
-                if changed > since:
-                    filler.claims(out, s, claims.of(s))
-            self.claims = claims.version
-        filler.table(out, core.treasury, core.reserve, len(core.court), len(core.aside), core.turn)
-        filler.decision(
-            out,
-            core.active,
-            () if pending is None else pending.waiting,
-            core.winner,
-            shown,
-            # The public Show and Inquisitor decisions derive their claim (the Inquisitor),
-            # which their records do not hold: those two are read in their public form.
-            state.pending if type(pending) in _DERIVED_CLAIM else pending,
-        )
+        out = self.out
+        out[:] = followed.public
+        for at, value in self.mine:
+            out[at] = value
         return out
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from array import array
 
-from coup_rules.ai.encoding import ObservationEncoder, Position
+from coup_rules.ai.encoding import ObservationEncoder
 from coup_rules.ai.following import Followed, SeatVector
 from coup_rules.state import GameState
 
@@ -35,17 +35,16 @@ class GameObserver:
         encoder: the encoder of the game's configuration.
     """
 
-    __slots__ = ("_blank", "_followed", "_mine", "encoder")
+    __slots__ = ("_followed", "_mine", "encoder")
 
     def __init__(self, encoder: ObservationEncoder) -> None:
         self.encoder = encoder
-        self._followed = Followed(encoder.config.exchanger)
+        self._followed = Followed(encoder)
         self._mine: dict[int | None, SeatVector] = {}
-        self._blank: dict[int | None, array[float]] = {}
 
     def reset(self) -> None:
         """Forget the game followed so far (call it before handing states of another game)."""
-        self._followed = Followed(self.encoder.config.exchanger)
+        self._followed = Followed(self.encoder)
         self._mine.clear()
 
     def vector(self, state: GameState, seat: int | None) -> list[float]:
@@ -67,17 +66,15 @@ class GameObserver:
         Raises:
             ValueError: as ``vector``.
         """
-        core = state.core
-        config = core.config
         encoder = self.encoder
+        config = state.core.config
         if config is not encoder.config and config != encoder.config:
             raise ValueError("the state is of another configuration")
-        followed = self._followed
-        if len(core.log) != followed.length:
-            followed.catch_up(state)
         mine = self._mine.get(seat)
         if mine is None:
             mine = self._seat(seat)
+        followed = self._followed
+        followed.follow(state, encoder)
         return mine.refresh(state, seat, followed, encoder)
 
     def _seat(self, seat: int | None) -> SeatVector:
@@ -85,32 +82,5 @@ class GameObserver:
         config = self.encoder.config
         if seat is not None and (type(seat) is not int or not 0 <= seat < config.players):
             raise ValueError(f"seat must be from 0 to {config.players - 1} or None, not {seat!r}")
-        blank = self._blank.get(seat)
-        if blank is None:
-            blank = self._blank[seat] = _blank(self.encoder, seat)
-        mine = self._mine[seat] = SeatVector(config, seat, blank[:])
+        mine = self._mine[seat] = SeatVector(config, seat, self.encoder.size)
         return mine
-
-
-def _blank(encoder: ObservationEncoder, seat: int | None) -> array[float]:
-    """The vector of a seat before it is filled from any state: its seat number only."""
-    players = encoder.config.players
-    return encoder.fill_array(
-        Position(
-            viewer=seat,
-            seats=[(0, 0, (), None)] * players,
-            known=[()] * players,
-            court=(),
-            claims={},
-            treasury=0,
-            reserve=0,
-            court_size=0,
-            set_aside=0,
-            turn=0,
-            active=0,
-            to_act=(),
-            winner=None,
-            shown=None,
-            pending=None,
-        )
-    )
