@@ -128,6 +128,16 @@ class CardTracker:
         if read is not None and read(self, event):
             self.version += 1
 
+    def feed_many(self, events: Iterable[Event]) -> None:
+        """``feed`` each of ``events``, in order."""
+        feeds = _FEEDS
+        changed = 0
+        for event in events:
+            read = feeds.get(type(event))
+            if read is not None and read(self, event):
+                changed += 1
+        self.version += changed
+
     # Each reader below takes one class of event and says whether what is known may have
     # changed (an empty pile stays empty).
 
@@ -266,8 +276,7 @@ def _knowledge(view: PlayerView) -> list[Cards]:
             f"with since=0, not since={view.log_start}"
         )
     tracker = CardTracker(view.config, view.seat)
-    for event in view.log:
-        tracker.feed(event)
+    tracker.feed_many(view.log)
     return tracker.places(view.pending, view.shown)
 
 

@@ -157,6 +157,20 @@ class _Checked(wrappers.OrderEnforcingWrapper):
             self._prev_mask = observation["action_mask"]
         return observation
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        # AECEnv.last, reading the raw environment's dictionaries at once
+        agent = self.agent_selection  # refused before the first reset, as in PettingZoo
+        assert agent is not None
+        observation = self.observe(agent) if observe else None
+        raw = self._raw
+        return (
+            observation,
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            raw.infos[agent],
+        )
+
     def step(self, action: Any) -> None:
         raw = self._raw
         if not self._has_reset:

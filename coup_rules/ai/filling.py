@@ -68,7 +68,9 @@ class Filler:
         "_to_act",
         "_treasury",
         "_winner",
-        "_zeros",
+        "_zero_chars",
+        "_zero_seat",
+        "_zero_tail",
         "turn_cap",
     )
 
@@ -94,7 +96,10 @@ class Filler:
             )
             for s in range(players)
         )
-        self._zeros = zeros
+        # Zeros to write over a section before it is filled again, one array per length
+        first_seat = self._seats[0]
+        self._zero_seat = zeros[: first_seat.claims - first_seat.coins]
+        self._zero_chars = zeros[: self._chars]
         self._me = at["me=p0"]
         self.turn_cap = turn_cap
         self._aims = dict(aims)
@@ -116,13 +121,14 @@ class Filler:
         self._keep = at["keep"]
         self._shown = at[f"shown={first}"]
         self._winner = at["winner=p0"]
+        self._zero_tail = zeros[self._active :]
 
     def seat(
         self, out: Any, s: Any, coins: Any, hidden: Any, revealed: Any, allegiance: Any
     ) -> None:
         """``ObservationEncoder.fill_seat``."""
         base, rev, loyal, claims, _ = self._seats[s]
-        out[base:claims] = self._zeros[base:claims]
+        out[base:claims] = self._zero_seat
         out[base] = coins
         if hidden:
             out[base + 1] = hidden
@@ -136,7 +142,7 @@ class Filler:
     def claims(self, out: Any, s: Any, claimed: Any) -> None:
         """``ObservationEncoder.fill_claims``."""
         at = self._seats[s].claims
-        out[at : at + self._chars] = self._zeros[at : at + self._chars]
+        out[at : at + self._chars] = self._zero_chars
         rank = self._rank
         for card in claimed:
             out[at + rank[card]] = 1.0
@@ -150,7 +156,7 @@ class Filler:
         self._count(out, self._court, cards)
 
     def _count(self, out: Any, at: int, cards: Any) -> None:
-        out[at : at + self._chars] = self._zeros[at : at + self._chars]
+        out[at : at + self._chars] = self._zero_chars
         rank = self._rank
         for card in cards:
             out[at + rank[card]] += 1.0
@@ -188,14 +194,15 @@ class Filler:
         out[t + 1] = reserve
         out[t + 2] = court_size
         out[t + 3] = set_aside
-        out[t + 4] = min(float(turn), self.turn_cap)
+        cap = self.turn_cap
+        out[t + 4] = float(turn) if turn < cap else cap
 
     def decision(
         self, out: Any, active: Any, to_act: Any, winner: Any, shown: Any, pending: Any
     ) -> None:
         """``ObservationEncoder.fill_decision``."""
         tail = self._active
-        out[tail:] = self._zeros[tail:]
+        out[tail:] = self._zero_tail
         out[tail + active] = 1.0
         at = self._to_act
         for s in to_act:

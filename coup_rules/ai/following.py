@@ -32,6 +32,11 @@ __all__ = ["Followed", "SeatVector"]
 
 _DERIVED_CLAIM = (ShowChoice, InquisitorChoice)
 _ADJUSTS = (DraftChoice, InquisitorChoice)
+_ROUTES: dict[type, tuple[bool, bool]] = {
+    cls: (cls in ClaimTracker.READS, cls in CardTracker.READS)
+    for cls in ClaimTracker.READS | CardTracker.READS
+}
+"""For each class of event a tracker reads: whether the claims read it, and the cards."""
 
 
 class Followed:
@@ -98,17 +103,15 @@ class Followed:
                 "read: hand the states of one game in order, and reset() before another game"
             )
         claims = self.claims
-        claim_reads = ClaimTracker.READS
-        card_reads = CardTracker.READS
         card_events = self.card_events
         # The compact form: only the events a tracker reads are built.
         for item in log.compact_tail(self.length):
-            cls = item[0]
-            if cls in claim_reads or cls in card_reads:
-                event: Event = cls(*item[1:])
-                if cls in claim_reads:
+            route = _ROUTES.get(item[0])
+            if route is not None:
+                event: Event = item[0](*item[1:])
+                if route[0]:
                     claims.feed(event)
-                if cls in card_reads:
+                if route[1]:
                     card_events.append(event)
         self.length = length
 
@@ -138,8 +141,7 @@ class SeatVector:
         cards = self.cards
         card_events = followed.card_events
         if self.seen < len(card_events):
-            for event in card_events[self.seen :]:
-                cards.feed(event)  # it reads only what the seat may see
+            cards.feed_many(card_events[self.seen :])  # it reads only what the seat may see
             self.seen = len(card_events)
         pending = core.pending
         shown = (
