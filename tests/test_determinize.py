@@ -42,9 +42,11 @@ from coup_rules import (
     validate_state,
     view,
 )
-from coup_rules.determinize import Determinizer, known_cards
+from coup_rules.determinize import CardTracker, Determinizer, known_cards
+from coup_rules.views import redact
 from tests.helpers import AMBASSADOR, ASSASSIN, CAPTAIN, CONTESSA, DUKE, INQUISITOR, play
-from tests.strategies import reachable_games, reachable_states
+from tests.oracle.knowledge import ReleasedCardTracker
+from tests.strategies import random_play, reachable_games, reachable_states
 from tests.test_info_properties import PRIVATE_FIELD, blinded, hidden_from
 
 PROPS = settings(max_examples=40, deadline=None)
@@ -308,3 +310,42 @@ def test_known_cards_are_left_out_and_the_rest_is_uniform_r_inq_5() -> None:
     drawn = samples(state, 0, 3000, seed=2)
     others = [tuple(Counter(s.players[1].hand) - Counter((DUKE,))) for s in drawn]
     assert_uniform([o[0] for o in others], {c: k / pool.total() for c, k in pool.items()})
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+@pytest.mark.parametrize(
+    "variant",
+    [{}, {"inquisitor": True}, {"reformation": True}, {"inquisitor": True, "reformation": True}],
+    ids=["base", "inquisitor", "reformation", "both"],
+)
+def test_the_card_tracker_knows_what_it_knew_as_released(
+    players: int, variant: dict[str, bool]
+) -> None:
+    """Every viewer and a spectator, fed the events of random games as they see them: after
+    every event the same ``version`` and the same places as the tracking first released, and
+    at every state the same places with the pending decision and the card shown (R-INFO-2);
+    ``feed_many`` gives what ``feed`` gives one event at a time."""
+    config = Config(players=players, max_turns=40, **variant)
+    for seed in range(3):
+        states = random_play(new_game(config, seed=seed), random.Random(seed), 400)
+        for viewer in [None, *range(players)]:
+            tracker = CardTracker(config, viewer)
+            released = ReleasedCardTracker(config, viewer)
+            batched = CardTracker(config, viewer)
+            read = 0
+            for state in states:
+                events = [redact(e, viewer) for e in state.log.tail(read)]
+                read = len(state.log)
+                for event in events:
+                    tracker.feed(event)
+                    released.feed(event)
+                    assert tracker.version == released.version
+                    assert tracker.places(None, None) == released.places(None, None)
+                batched.feed_many(events)
+                assert batched.version == tracker.version
+                seen = view(state, viewer)
+                expected = released.places(seen.pending, seen.shown)
+                assert tracker.places(seen.pending, seen.shown) == expected
+                assert batched.counts(seen.pending, seen.shown) == [
+                    [place[c] for c in config.characters] for place in expected
+                ]
