@@ -4,14 +4,16 @@
 cards it can place and what every seat claims, so its cost grows with the game. A
 ``GameObserver`` follows one game instead: it keeps, per seat, a ``CardTracker`` and one shared
 ``ClaimTracker`` (claims are public), feeds them each new event once, and fills the vector from
-the state's public fields and what it tracked. ``observer.vector(state, seat)`` equals
-``encoder.encode(view(state, seat))`` component for component (a test checks it at every step of
-random games of every variant), at a cost that depends on the events since the last call, not on
-the length of the log.
+the state's public fields and what it tracked: the components every seat shares once per
+state, then each seat's own few over them (``coup_rules.ai.following``).
+``observer.vector(state, seat)`` equals ``encoder.encode(view(state, seat))`` component for
+component (a test checks it at every step of random games of every variant), at a cost that
+depends on the events since the last call, not on the length of the log.
 
 Like a view, the vector holds nothing the seat may not know: a seat's ``CardTracker`` reads a
 card of an event only if that seat may see it (``coup_rules.views.may_see``, the rule ``redact``
-applies), and the position's hidden cards are read for the viewer's own seat only.
+applies), the position's hidden cards are read for the viewer's own seat only, and the shared
+components are the public ones: the same in every seat's view.
 """
 
 from __future__ import annotations
