@@ -94,7 +94,7 @@ class Followed:
 
     def _catch_up(self, state: GameState) -> None:
         """Read the events of ``state``'s log not read yet: the claims are fed at once, the
-        events that tell where cards are kept kept for each seat's tracker."""
+        events that tell where cards are kept, for each seat's tracker."""
         log = state.core.log
         length = len(log)
         if length < self.length:
