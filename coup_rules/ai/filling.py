@@ -161,28 +161,28 @@ class Filler:
         for card in cards:
             out[at + rank[card]] += 1.0
 
-    def private(
-        self, viewer: Any, hand: Any, counts: Any, shown: Any
-    ) -> tuple[tuple[int, float], ...]:
-        """The components only ``viewer`` may know that are not 0, as (index, value) pairs: its
-        seat number, its own ``hand``, the cards it knows the place of (``counts``: per place,
-        the counts per character of ``CardTracker.counts``, its own place empty) and the card
-        it is shown. Everything else in its vector is public: the same for every seat."""
+    def own(self, viewer: Any, hand: Any) -> tuple[tuple[int, float], ...]:
+        """What only ``viewer`` (a seat) knows of itself, as (index, value) pairs: its seat
+        number and its own ``hand``. With ``known``, all of its vector that is not public (the
+        same for every seat) and not 0."""
+        held: dict[int, int] = {}
+        at = self._seats[viewer].known
+        for card in hand:
+            r = at + self._rank[card]
+            held[r] = held.get(r, 0) + 1
+        return ((self._me + viewer, 1.0), *[(r, float(k)) for r, k in held.items()])
+
+    def knowledge(self, counts: Any, shown: Any) -> tuple[tuple[int, float], ...]:
+        """The cards a viewer knows the place of (``counts``: per place, the counts per
+        character of ``CardTracker.counts``, the viewer's own place empty) and the card it is
+        shown, as (index, value) pairs of the components that are not 0."""
         entries: list[tuple[int, float]] = []
-        rank = self._rank
-        places = list(counts)
-        if viewer is not None:
-            entries.append((self._me + viewer, 1.0))
-            held = [0] * self._chars
-            for card in hand:
-                held[rank[card]] += 1
-            places[viewer] = held
         # the seats' hands, then the Court (the set-aside cards, last, are not in the vector)
-        for at, place in zip(self._places, places, strict=False):
+        for at, place in zip(self._places, counts, strict=False):
             if any(place):
                 entries += [(at + r, float(k)) for r, k in enumerate(place) if k]
         if shown is not None:
-            entries.append((self._shown + rank[shown], 1.0))
+            entries.append((self._shown + self._rank[shown], 1.0))
         return tuple(entries)
 
     def table(

@@ -120,14 +120,15 @@ class SeatVector:
     """What a ``GameObserver`` keeps for one viewer: its tracker, its vector, the components
     only it may know, and what they were last computed from."""
 
-    __slots__ = ("adjusting", "cards", "hand", "mine", "out", "seen", "shown", "version")
+    __slots__ = ("adjusting", "cards", "hand", "known", "out", "own", "seen", "shown", "version")
 
     def __init__(self, config: Config, seat: int | None, size: int) -> None:
         self.cards = CardTracker(config, seat)
         self.seen = 0
         self.out = array("f", bytes(4 * size))
-        self.mine: tuple[tuple[int, float], ...] = ()
-        self.version = -1  # the card tracker's version when ``mine`` was last computed
+        self.own: tuple[tuple[int, float], ...] = ()  # its seat number and hand, from ``hand``
+        self.known: tuple[tuple[int, float], ...] = ()  # what it knows of the others' cards
+        self.version = -1  # the card tracker's version when ``known`` was last computed
         self.hand: object = None
         self.adjusting: object = None
         self.shown: object = None
@@ -150,22 +151,22 @@ class SeatVector:
         # What the viewer knows of the cards changes with the events, and with a draft or an
         # Examine in progress (see CardTracker.counts).
         adjusting = pending if type(pending) in _ADJUSTS else None
-        viewer = self.cards.viewer  # the seat, as checked by GameObserver
-        hand = None if viewer is None else core.players[viewer].hand
-        if (
-            cards.version != self.version
-            or hand is not self.hand
-            or adjusting != self.adjusting
-            or shown != self.shown
-        ):
-            self.mine = encoder.filler.private(seat, hand, cards.counts(pending, shown), shown)
+        if cards.version != self.version or adjusting != self.adjusting or shown != self.shown:
+            self.known = encoder.filler.knowledge(cards.counts(pending, shown), shown)
             self.version = cards.version
-            self.hand = hand
             self.adjusting = adjusting
             self.shown = shown
+        viewer = cards.viewer  # the seat, as checked by GameObserver
+        if viewer is not None:
+            hand = core.players[viewer].hand
+            if hand is not self.hand:
+                self.own = encoder.filler.own(viewer, hand)
+                self.hand = hand
         out = self.out
         out[:] = followed.public
-        for at, value in self.mine:
+        for at, value in self.own:
+            out[at] = value
+        for at, value in self.known:
             out[at] = value
         return out
 
