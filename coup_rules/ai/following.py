@@ -44,7 +44,16 @@ class Followed:
     cards are kept, each read once, how much of the log was read, and the public components
     of the vector for the last state handed (``public``, of ``state``)."""
 
-    __slots__ = ("card_events", "claims", "length", "players", "public", "seen_claims", "state")
+    __slots__ = (
+        "card_events",
+        "claims",
+        "length",
+        "players",
+        "public",
+        "seen_claims",
+        "state",
+        "table",
+    )
 
     def __init__(self, encoder: ObservationEncoder) -> None:
         self.claims = ClaimTracker(encoder.config.exchanger)
@@ -54,6 +63,7 @@ class Followed:
         self.state: GameState | None = None
         self.players: tuple[object, ...] = (None,) * encoder.config.players
         self.seen_claims = -1  # the claim tracker's version when the claims were last written
+        self.table: tuple[int, ...] = ()  # what the table's components were last written from
 
     def follow(self, state: GameState, encoder: ObservationEncoder) -> None:
         """Bring the public vector up to date with ``state`` (once per state)."""
@@ -78,7 +88,10 @@ class Followed:
                 if changed > since:
                     filler.claims(out, s, claims.of(s))
             self.seen_claims = claims.version
-        filler.table(out, core.treasury, core.reserve, len(core.court), len(core.aside), core.turn)
+        table = (core.treasury, core.reserve, len(core.court), len(core.aside), core.turn)
+        if table != self.table:
+            filler.table(out, *table)
+            self.table = table
         pending = core.pending
         filler.decision(
             out,
@@ -159,7 +172,7 @@ class SeatVector:
         viewer = cards.viewer  # the seat, as checked by GameObserver
         if viewer is not None:
             hand = core.players[viewer].hand
-            if hand is not self.hand:
+            if hand != self.hand:  # the engine may build an equal hand anew
                 self.own = encoder.filler.own(viewer, hand)
                 self.hand = hand
         out = self.out
