@@ -131,12 +131,10 @@ class CardTracker:
     def feed_many(self, events: Iterable[Event]) -> None:
         """``feed`` each of ``events``, in order."""
         feeds = _FEEDS
-        changed = 0
         for event in events:
             read = feeds.get(type(event))
             if read is not None and read(self, event):
-                changed += 1
-        self.version += changed
+                self.version += 1
 
     # Each reader below takes one class of event and says whether what is known may have
     # changed (an empty pile stays empty).

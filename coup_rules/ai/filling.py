@@ -163,7 +163,7 @@ class Filler:
 
     def own(self, viewer: Any, hand: Any) -> tuple[tuple[int, float], ...]:
         """What only ``viewer`` (a seat) knows of itself, as (index, value) pairs: its seat
-        number and its own ``hand``. With ``known``, all of its vector that is not public (the
+        number and its own ``hand``. With ``knowledge``, all of its vector that is not public (the
         same for every seat) and not 0."""
         held: dict[int, int] = {}
         at = self._seats[viewer].known
