@@ -123,18 +123,27 @@ class CardTracker:
     def feed(self, event: Event) -> None:
         """Take one more event of the log into account: whole, or as the viewer sees it
         (``redact(event, viewer)``); the cards the viewer may not see are never read
-        (``coup_rules.views.may_see``)."""
-        read = _FEEDS.get(type(event))
-        if read is not None and read(self, event):
-            self.version += 1
+        (``coup_rules.views.may_see``).
+
+        Raises:
+            ValueError: the event holds a card of a character not in this game.
+        """
+        self.feed_many((event,))
 
     def feed_many(self, events: Iterable[Event]) -> None:
-        """``feed`` each of ``events``, in order."""
+        """``feed`` each of ``events``, in order.
+
+        Raises:
+            ValueError: an event holds a card of a character not in this game.
+        """
         feeds = _FEEDS
-        for event in events:
-            read = feeds.get(type(event))
-            if read is not None and read(self, event):
-                self.version += 1
+        try:
+            for event in events:
+                read = feeds.get(type(event))
+                if read is not None and read(self, event):
+                    self.version += 1
+        except KeyError as missing:  # the card was not in the game's ranks
+            raise _not_in_game(missing) from None
 
     # Each reader below takes one class of event and says whether what is known may have
     # changed (an empty pile stays empty).
@@ -220,7 +229,13 @@ class CardTracker:
 
     def counts(self, pending: Pending | Record | None, shown: Character | None) -> list[list[int]]:
         """What ``places`` tells, as counts per character (in canonical order) per place. The
-        lists may be the tracker's own: read them, never change them."""
+        lists may be the tracker's own: read them, never change them.
+
+        Raises:
+            ValueError: ``shown`` is not a character of this game.
+        """
+        if shown is not None and shown not in self._rank:
+            raise _not_in_game(KeyError(shown))
         counts = list(self._counts)
         n = self.config.players
         if isinstance(pending, DraftChoice | records.DraftChoice):
@@ -252,6 +267,13 @@ class CardTracker:
             Counter({chars[r]: k for r, k in enumerate(counts) if k})
             for counts in self.counts(pending, shown)
         ]
+
+
+def _not_in_game(missing: KeyError) -> ValueError:
+    """The error for a card (the key ``missing``) of a character the game does not have."""
+    card = missing.args[0] if missing.args else None
+    name = str(card) if isinstance(card, Character) else repr(card)
+    return ValueError(f"the log holds a card ({name}) that is not a character of this game")
 
 
 _FEEDS: dict[type, Callable[[CardTracker, Any], bool]] = {

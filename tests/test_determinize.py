@@ -43,6 +43,7 @@ from coup_rules import (
     view,
 )
 from coup_rules.determinize import CardTracker, Determinizer, known_cards
+from coup_rules.events import Proved
 from coup_rules.views import redact
 from tests.helpers import AMBASSADOR, ASSASSIN, CAPTAIN, CONTESSA, DUKE, INQUISITOR, play
 from tests.oracle.knowledge import ReleasedCardTracker
@@ -349,3 +350,13 @@ def test_the_card_tracker_knows_what_it_knew_as_released(
                 assert batched.counts(seen.pending, seen.shown) == [
                     [place[c] for c in config.characters] for place in expected
                 ]
+
+
+def test_a_card_of_a_character_not_in_the_game_is_refused_by_the_tracker() -> None:
+    """A log that fits no game of its configuration (hostile JSON can hold one) is refused with
+    a ValueError that names the card, as ``known_cards`` documents."""
+    tracker = CardTracker(Config(players=3), 0)
+    with pytest.raises(ValueError, match=r"\(Inquisitor\) that is not a character of this game"):
+        tracker.feed(Proved(player=1, cards=(INQUISITOR,)))
+    with pytest.raises(ValueError, match="Inquisitor"):
+        tracker.counts(None, INQUISITOR)

@@ -25,6 +25,7 @@ from coup_rules import (
     GameState,
     Move,
     PlayerView,
+    apply,
     from_json,
     to_json,
     validate_state,
@@ -209,4 +210,22 @@ def test_a_view_whose_counts_disagree_is_refused() -> None:
     data = json.loads(to_json(view(state, 0)))
     data["players"][1]["hand"] = data["players"][0]["hand"]
     with pytest.raises(DecodeError, match="hand"):
+        from_json(json.dumps(data), PlayerView)
+
+
+def test_a_view_whose_log_holds_a_character_its_game_lacks_is_refused() -> None:
+    """A view of an Inquisitor game, relabelled as a game without the Inquisitor: its log still
+    shows an Inquisitor proved, which fits no state of that game (found by hypothesis in CI,
+    where the card tracker raised KeyError instead)."""
+    from coup_rules import Challenge, Examine, Prove, new_game
+    from coup_rules.cards import Character
+
+    config = Config(players=3, inquisitor=True)
+    hands = [[Character.INQUISITOR, Character.CAPTAIN], [Character.DUKE, Character.CONTESSA]]
+    state = new_game(config, seed=7, hands=[*hands, [Character.ASSASSIN, Character.ASSASSIN]])
+    for move in (Examine(0, 1), Challenge(1), Prove(0)):
+        state = apply(state, move)
+    data = json.loads(to_json(view(state, 2)))
+    data["config"]["inquisitor"] = False
+    with pytest.raises(DecodeError, match=r"\(Inquisitor\) that is not a character of this game"):
         from_json(json.dumps(data), PlayerView)

@@ -47,6 +47,17 @@ CHROMIUM_ARGS = [
 VIEWPORT = {"width": 960, "height": 760}
 WAIT_MS = 20_000
 
+RECORD_MESSAGES = """() => {
+  const message = document.getElementById("message");
+  window.said = [];
+  new MutationObserver(() => window.said.push([message.dataset.status, message.textContent]))
+    .observe(message, {attributes: true, childList: true, characterData: true, subtree: true});
+}"""
+"""Keeps every message the page shows, with its status, in ``window.said``."""
+
+SAID_409 = "() => window.said.some(([status, text]) => status === '409' && text.length > 0)"
+"""Whether the page has shown a message for a 409 answer."""
+
 
 class ThreadServer:
     """uvicorn serving ``app`` on a free loopback port, in a thread of this process."""
@@ -190,6 +201,7 @@ async def _play(base: str, browser: Browser) -> dict[str, Any]:
 
     for page in pages[1:]:
         await page.route("**/moves", hold)
+        await page.evaluate(RECORD_MESSAGES)
     async with (
         pages[1].expect_response("**/moves") as first,
         pages[2].expect_response("**/moves") as second,
@@ -203,7 +215,9 @@ async def _play(base: str, browser: Browser) -> dict[str, Any]:
     for page in pages[1:]:
         await page.unroute("**/moves")
     too_late = pages[1] if (await first.value).status == 409 else pages[2]
-    await too_late.wait_for_selector("#message[data-status='409']", timeout=WAIT_MS)
+    # The late page says so. The message is cleared as soon as the game moves on, which may be
+    # before a look at the page could catch it: what the page showed is recorded as it happens.
+    await too_late.wait_for_function(SAID_409, timeout=WAIT_MS)
     after = window + 1
     for page in everyone:
         await _at_least(page, after)
