@@ -11,9 +11,8 @@ that changes what it knows (a draft, an Examine) has changed.
 
 The compiled build compiles this module (``[tool.coup_rules.compile]`` in pyproject.toml); its
 only caller, ``GameObserver``, checks the arguments first (the configuration, the seat), so that
-a wrong one is refused with the same ``ValueError`` in either build. A seat is passed as
-``object`` for the same reason: typed ``int``, compiled code would refuse (or convert) a value
-the interpreted one reads as it is.
+a wrong one is refused with the same ``ValueError`` in either build; a ``SeatVector`` reads its
+seat from its tracker (``CardTracker.viewer``), made only for a seat already checked.
 """
 
 from __future__ import annotations
@@ -147,19 +146,20 @@ class SeatVector:
         self.shown: object = None
 
     def refresh(
-        self, state: GameState, seat: object, followed: Followed, encoder: ObservationEncoder
+        self, state: GameState, followed: Followed, encoder: ObservationEncoder
     ) -> array[float]:
-        """The seat's vector for ``state`` (``followed`` brought up to date with it, ``seat``
-        already checked: ``GameObserver.update``)."""
+        """The seat's vector for ``state`` (``followed`` brought up to date with it:
+        ``GameObserver.update``)."""
         core = state.core
         cards = self.cards
+        viewer = cards.viewer  # the seat, as checked by GameObserver
         card_events = followed.card_events
         if self.seen < len(card_events):
             cards.feed_many(card_events[self.seen :])  # it reads only what the seat may see
             self.seen = len(card_events)
         pending = core.pending
         shown = (
-            core.shown if type(pending) is InquisitorChoice and _is_shown(pending, seat) else None
+            core.shown if type(pending) is InquisitorChoice and _is_shown(pending, viewer) else None
         )
         # What the viewer knows of the cards changes with the events, and with a draft or an
         # Examine in progress (see CardTracker.counts).
@@ -169,7 +169,6 @@ class SeatVector:
             self.version = cards.version
             self.adjusting = adjusting
             self.shown = shown
-        viewer = cards.viewer  # the seat, as checked by GameObserver
         if viewer is not None:
             hand = core.players[viewer].hand
             if hand != self.hand:  # the engine may build an equal hand anew
@@ -184,9 +183,7 @@ class SeatVector:
         return out
 
 
-def _is_shown(pending: object, seat: object) -> bool:
-    """Whether ``seat`` sees the examined card now: the Inquisitor or the target, while the
+def _is_shown(pending: InquisitorChoice, viewer: int | None) -> bool:
+    """Whether ``viewer`` sees the examined card now: the Inquisitor or the target, while the
     Inquisitor decides (what ``view`` shows as ``shown``)."""
-    if seat is None or type(pending) is not InquisitorChoice:
-        return False
-    return seat in (pending.action.player, pending.action.target)
+    return viewer is not None and viewer in (pending.action.player, pending.action.target)

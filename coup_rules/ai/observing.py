@@ -77,7 +77,7 @@ class GameObserver:
             mine = self._seat(seat)
         followed = self._followed
         followed.follow(state, encoder)
-        return mine.refresh(state, seat, followed, encoder)
+        return mine.refresh(state, followed, encoder)
 
     def _seat(self, seat: int | None) -> SeatVector:
         """What is kept for a seat first observed in this game (a valid seat, or refused)."""
