@@ -143,7 +143,7 @@ class CardTracker:
                 if read is not None and read(self, event):
                     self.version += 1
         except KeyError as missing:  # the card was not in the game's ranks
-            raise _not_in_game(missing) from None
+            raise _not_in_game(missing.args[0] if missing.args else None) from None
 
     # Each reader below takes one class of event and says whether what is known may have
     # changed (an empty pile stays empty).
@@ -235,7 +235,7 @@ class CardTracker:
             ValueError: ``shown`` is not a character of this game.
         """
         if shown is not None and shown not in self._rank:
-            raise _not_in_game(KeyError(shown))
+            raise _not_in_game(shown)
         counts = list(self._counts)
         n = self.config.players
         if isinstance(pending, DraftChoice | records.DraftChoice):
@@ -261,6 +261,9 @@ class CardTracker:
         Args:
             pending: the decision waited on (public, or the engine's record).
             shown: the card shown in an Examine, if the viewer is shown it (``view.shown``).
+
+        Raises:
+            ValueError: ``shown`` is not a character of this game.
         """
         chars = self.config.characters
         return [
@@ -269,9 +272,8 @@ class CardTracker:
         ]
 
 
-def _not_in_game(missing: KeyError) -> ValueError:
-    """The error for a card (the key ``missing``) of a character the game does not have."""
-    card = missing.args[0] if missing.args else None
+def _not_in_game(card: object) -> ValueError:
+    """The error for a card of a character the game does not have."""
     name = str(card) if isinstance(card, Character) else repr(card)
     return ValueError(f"the log holds a card ({name}) that is not a character of this game")
 
