@@ -212,8 +212,6 @@ async def _play(base: str, browser: Browser) -> dict[str, Any]:
         )
     statuses = sorted([(await first.value).status, (await second.value).status])
     assert statuses == [200, 409]
-    for page in pages[1:]:
-        await page.unroute("**/moves")
     too_late = pages[1] if (await first.value).status == 409 else pages[2]
     # The late page says so. The message is cleared as soon as the game moves on, which may be
     # before a look at the page could catch it: what the page showed is recorded as it happens.
@@ -221,6 +219,11 @@ async def _play(base: str, browser: Browser) -> dict[str, Any]:
     after = window + 1
     for page in everyone:
         await _at_least(page, after)
+    # Only now, with both pages quiet, are the routes taken away: Playwright's unroute while a
+    # page's request is on its way can leave that request unanswered for good (the late page's
+    # follow-up GET of its view, sent as its 409 arrives, once in about 20 runs).
+    for page in pages[1:]:
+        await page.unroute("**/moves")
     logs = [(await _state(page))["log"] for page in everyone]
     for log in logs:  # in the words of each page: "Cleo challenges Ana.", "You challenge Ana."
         assert sum(" challenge" in line for line in log) == 1
