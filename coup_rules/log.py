@@ -44,14 +44,16 @@ def _build(item: Compact) -> Event:
 
 
 class _Cache:
-    """What a node computes when it is first read: its events, its redactions per viewer, and
-    (on the newest node) the log's hash. Made on first read, so appending sets three slots."""
+    """What a node computes when it is first read: its events, its redactions per viewer, the
+    whole log up to it as a viewer sees it (``whole``, see ``Log.seen_tail``) and (on the newest
+    node) the log's hash. Made on first read, so appending sets three slots."""
 
-    __slots__ = ("events", "hash", "seen")
+    __slots__ = ("events", "hash", "seen", "whole")
 
     def __init__(self) -> None:
         self.events: tuple[Event, ...] | None = None
         self.seen: dict[int | None, tuple[Event, ...]] = {}
+        self.whole: dict[int | None, tuple[Event, ...]] = {}
         self.hash: int | None = None
 
 
@@ -130,18 +132,55 @@ class Log(Sequence[Event]):
         """The events from ``since`` on as ``viewer`` sees them, ``redact`` applied to each.
 
         Each node keeps what it computed per viewer, so views of successive states (which share
-        their earlier nodes) redact every event once per viewer, not once per view.
+        their earlier nodes) redact every event once per viewer, not once per view. The whole
+        log (``since`` 0) is kept too, on the node last asked for it: a later node asked takes it
+        over from the newest node before it that keeps it and adds the events since, so a game
+        followed move by move costs O(new events) per view, and keeps one whole log per viewer,
+        not one per node.
         """
         since = max(0, since)
+        if since == 0:
+            return self._seen_whole(viewer, redact)
         nodes, start = self._nodes_since(since)
         out: list[Event] = []
         for node in nodes:
-            seen = node._caches().seen
-            chunk = seen.get(viewer)
-            if chunk is None:
-                chunk = seen[viewer] = tuple(redact(e, viewer) for e in node._node_events())
-            out += chunk
+            out += node._seen_chunk(viewer, redact)
         return tuple(out[since - start :])
+
+    def _seen_chunk(
+        self, viewer: int | None, redact: Callable[[Event, int | None], Event]
+    ) -> tuple[Event, ...]:
+        """This node's own events as ``viewer`` sees them (kept)."""
+        seen = self._caches().seen
+        chunk = seen.get(viewer)
+        if chunk is None:
+            chunk = seen[viewer] = tuple(redact(e, viewer) for e in self._node_events())
+        return chunk
+
+    def _seen_whole(
+        self, viewer: int | None, redact: Callable[[Event, int | None], Event]
+    ) -> tuple[Event, ...]:
+        """The whole log as ``viewer`` sees it, kept on this node: taken over from the newest
+        node before this one that keeps it (which then lets it go), plus the events since."""
+        whole = self._caches().whole.get(viewer)
+        if whole is not None:
+            return whole
+        nodes: list[Log] = []
+        node: Log | None = self
+        before: tuple[Event, ...] = ()
+        while node is not None:
+            cache = node._cache
+            found = None if cache is None else cache.whole.pop(viewer, None)
+            if found is not None:
+                before = found
+                break
+            nodes.append(node)
+            node = node._prev
+        since: list[Event] = []
+        for node in reversed(nodes):
+            since += node._seen_chunk(viewer, redact)
+        whole = self._caches().whole[viewer] = before + tuple(since)
+        return whole
 
     def compact_tail(self, since: int) -> tuple[Compact, ...]:
         """The compact events from index ``since`` on (for equality, hashing and redaction)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 
@@ -32,6 +34,7 @@ from coup_rules import (
     to_json,
     view,
 )
+from coup_rules.log import Log
 from coup_rules.views import may_see, redact
 from tests.helpers import AMBASSADOR, ASSASSIN, CAPTAIN, CONTESSA, DUKE, INQUISITOR, play
 
@@ -211,3 +214,47 @@ def test_private_events_r_info_2(event: Event, seers: set[int], redacted: Event)
     for seat in (None, 0, 1, 2, 3):
         expected = event if seat in seers else redacted
         assert redact(event, seat) == expected
+
+
+def test_whole_log_views_in_any_order_r_info_2() -> None:
+    """A view's whole log is the log redacted for its viewer, however the states of a game and
+    of its branches are viewed: in order, backwards, again, or a sibling after a branch (the
+    whole log kept on the node last viewed is handed on, never shared wrongly)."""
+    rng = random.Random(7)
+    for game in range(12):
+        config = Config(players=3 + game % 3, inquisitor=game % 2 == 1)
+        states = [new_game(config, seed=game)]
+        while not states[-1].is_over and len(states) < 60:
+            state = states[-1]
+            seat = rng.choice(to_act(state))
+            states.append(play(state, rng.choice(legal_moves(state, seat))))
+        branches = [
+            play(state, rng.choice(legal_moves(state, rng.choice(to_act(state)))))
+            for state in rng.sample(states, 8)
+            if not state.is_over
+        ]
+        everything = states + branches
+        order = states + states[::-1] + rng.sample(everything, len(everything)) + branches
+        for state in order:
+            viewer = rng.choice([None, *range(config.players)])
+            expected = tuple(redact(event, viewer) for event in state.log)
+            assert view(state, viewer).log == expected
+
+
+def test_a_game_followed_view_by_view_keeps_one_whole_log_per_viewer() -> None:
+    """Viewing each state of a game as it is played keeps, per viewer, the whole seen log on
+    one node only (the newest it was asked on), not one copy per node: memory stays O(events)."""
+    rng = random.Random(3)
+    state = new_game(Config(players=4), seed=5)
+    while not state.is_over:
+        for viewer in (None, 0, 1, 2, 3):
+            view(state, viewer)
+        seat = rng.choice(to_act(state))
+        state = play(state, rng.choice(legal_moves(state, seat)))
+    kept: list[int | None] = []
+    node: Log | None = state.log
+    while node is not None:
+        if node._cache is not None:
+            kept += node._cache.whole
+        node = node._prev
+    assert sorted(kept, key=str) == [0, 1, 2, 3, None]
