@@ -161,16 +161,22 @@ class Log(Sequence[Event]):
         self, viewer: int | None, redact: Callable[[Event, int | None], Event]
     ) -> tuple[Event, ...]:
         """The whole log as ``viewer`` sees it, kept on this node: taken over from the newest
-        node before this one that keeps it (which then lets it go), plus the events since."""
-        whole = self._caches().whole.get(viewer)
+        node before this one that keeps it (which then lets it go), plus the events since.
+
+        With none to take over, it is read node by node, and kept only if this node is new to
+        the viewer (its events were never redacted for it). A state viewed again after later
+        ones (a game looked at backwards, say) does not keep one more whole log each time.
+        """
+        cache = self._caches()
+        whole = cache.whole.get(viewer)
         if whole is not None:
             return whole
+        new = viewer not in cache.seen
         nodes: list[Log] = []
         node: Log | None = self
-        before: tuple[Event, ...] = ()
+        before: tuple[Event, ...] | None = None
         while node is not None:
-            cache = node._cache
-            found = None if cache is None else cache.whole.pop(viewer, None)
+            found = None if node._cache is None else node._cache.whole.pop(viewer, None)
             if found is not None:
                 before = found
                 break
@@ -179,7 +185,12 @@ class Log(Sequence[Event]):
         since: list[Event] = []
         for node in reversed(nodes):
             since += node._seen_chunk(viewer, redact)
-        whole = self._caches().whole[viewer] = before + tuple(since)
+        if before is None:
+            whole = tuple(since)
+            if new:
+                cache.whole[viewer] = whole
+        else:
+            whole = cache.whole[viewer] = before + tuple(since)
         return whole
 
     def compact_tail(self, since: int) -> tuple[Compact, ...]:

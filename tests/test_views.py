@@ -241,20 +241,30 @@ def test_whole_log_views_in_any_order_r_info_2() -> None:
             assert view(state, viewer).log == expected
 
 
-def test_a_game_followed_view_by_view_keeps_one_whole_log_per_viewer() -> None:
-    """Viewing each state of a game as it is played keeps, per viewer, the whole seen log on
-    one node only (the newest it was asked on), not one copy per node: memory stays O(events)."""
-    rng = random.Random(3)
-    state = new_game(Config(players=4), seed=5)
-    while not state.is_over:
-        for viewer in (None, 0, 1, 2, 3):
-            view(state, viewer)
-        seat = rng.choice(to_act(state))
-        state = play(state, rng.choice(legal_moves(state, seat)))
+def _whole_logs_kept(state: GameState) -> list[int | None]:
+    """The viewers of every whole seen log kept on the nodes of ``state``'s log."""
     kept: list[int | None] = []
     node: Log | None = state.log
     while node is not None:
         if node._cache is not None:
             kept += node._cache.whole
         node = node._prev
-    assert sorted(kept, key=str) == [0, 1, 2, 3, None]
+    return sorted(kept, key=str)
+
+
+def test_a_game_viewed_in_any_order_keeps_one_whole_log_per_viewer() -> None:
+    """Viewing the states of a game, forwards as it is played, then backwards, then at random,
+    keeps per viewer the whole seen log on one node only (the newest it was asked on), not one
+    copy per node: memory stays O(events)."""
+    rng = random.Random(3)
+    viewers = (None, 0, 1, 2, 3)
+    states = [new_game(Config(players=4), seed=5)]
+    while not states[-1].is_over:
+        for viewer in viewers:
+            view(states[-1], viewer)
+        seat = rng.choice(to_act(states[-1]))
+        states.append(play(states[-1], rng.choice(legal_moves(states[-1], seat))))
+    assert _whole_logs_kept(states[-1]) == sorted(viewers, key=str)
+    for state in [*states[::-1], *rng.sample(states, len(states))]:
+        view(state, rng.choice(viewers))
+    assert _whole_logs_kept(states[-1]) == sorted(viewers, key=str)
