@@ -171,7 +171,7 @@ class Log(Sequence[Event]):
         whole = cache.whole.get(viewer)
         if whole is not None:
             return whole
-        new = viewer not in cache.seen
+        first_look = viewer not in cache.seen  # no event of this node redacted for it yet
         nodes: list[Log] = []
         node: Log | None = self
         before: tuple[Event, ...] | None = None
@@ -182,15 +182,15 @@ class Log(Sequence[Event]):
                 break
             nodes.append(node)
             node = node._prev
-        since: list[Event] = []
+        later: list[Event] = []
         for node in reversed(nodes):
-            since += node._seen_chunk(viewer, redact)
+            later += node._seen_chunk(viewer, redact)
         if before is None:
-            whole = tuple(since)
-            if new:
+            whole = tuple(later)
+            if first_look:
                 cache.whole[viewer] = whole
         else:
-            whole = cache.whole[viewer] = before + tuple(since)
+            whole = cache.whole[viewer] = before + tuple(later)
         return whole
 
     def compact_tail(self, since: int) -> tuple[Compact, ...]:
