@@ -131,14 +131,20 @@ host = st.one_of(
 )
 
 
+def _quoted(text: str) -> str:
+    """``text`` %-escaped for a path segment or a query value, from its UTF-8 bytes: a lone
+    surrogate (which ``non_ascii`` may draw) is sent as its bytes, as the headers send it."""
+    return quote(text.encode("utf-8", "surrogatepass"), safe="")
+
+
 @st.composite
 def requests(draw: st.DrawFn, target: Target) -> dict[str, Any]:
     """One request: method, path, headers and body, aimed at a route or near one."""
     # Real games, seats and tokens two times in three, so that requests get past the checks.
     real_game = st.sampled_from([target.live["game"], target.over["game"]])
-    game = draw(st.one_of(real_game, real_game, any_text.map(lambda t: quote(t, safe=""))))
+    game = draw(st.one_of(real_game, real_game, any_text.map(_quoted)))
     real_seat = st.sampled_from(["0", "1", "2", "spectator", "09", "-1", "99"])
-    seat = quote(draw(st.one_of(real_seat, real_seat, any_text)), safe="")
+    seat = _quoted(draw(st.one_of(real_seat, real_seat, any_text)))
     real_token = st.sampled_from([*target.tokens, target.over_token, target.live["host"]])
     token = draw(st.one_of(real_token, real_token, any_text, st.text(non_ascii, min_size=1)))
     base = f"/api/games/{game}/seats/{seat}"
@@ -156,9 +162,9 @@ def requests(draw: st.DrawFn, target: Target) -> dict[str, Any]:
             token = ""
     query: list[str] = []
     if draw(st.booleans()):
-        query.append("token=" + quote(token, safe=""))
+        query.append("token=" + _quoted(token))
     if draw(st.booleans()):
-        query.append("since=" + quote(draw(st.one_of(any_text, st.integers().map(str))), safe=""))
+        query.append("since=" + _quoted(draw(st.one_of(any_text, st.integers().map(str)))))
     headers: dict[str, bytes] = {}
     if draw(st.booleans()):
         headers["Authorization"] = b"Bearer " + token.encode("utf-8", "surrogatepass")
