@@ -10,8 +10,16 @@ a game; with more, each game seats ``players`` consecutive ones). The results de
 arguments, never on the executor or the number of workers.
 
 Every bot is handed only its seat's view (``since=0``) and a random stream of its own, as in
-``play_game``: any object with ``choose(view, rng) -> Move`` will do (``coup_rules.bots`` and
-``coup_rules.ai.ISMCTSBot`` included).
+``play_game``: any object with ``choose(view, rng) -> Move`` will do (``coup_rules.bots``,
+``coup_rules.ai.ISMCTSBot`` and ``coup_rules.ai.PolicyBot`` included).
+
+**The games are of the config given, exactly.** Its turn limit (``Config.max_turns``, the house
+rule R-TURN-8) is the tournament's, and the views the bots are handed carry that same config, so
+an agent built for ``config`` plays as it was built to. Nothing is added to it: with
+``max_turns=None`` (the rulebooks' game) two stubborn bots may never finish a game, so give a
+tournament of bots that might stall a limit, e.g. ``Config(players=4, max_turns=500)``. An entrant
+that names its own ``config`` (``PolicyBot`` does) must name this one: a mismatch is refused
+before any game is played, with the options that differ.
 
 **What is reported** (``Evaluation``):
 
@@ -29,6 +37,7 @@ Every bot is handed only its seat's view (``since=0``) and a random stream of it
 from __future__ import annotations
 
 import concurrent.futures
+import importlib
 import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -36,11 +45,10 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from coup_rules.bots import Bot, make_bot
-from coup_rules.bots.runner import DEFAULT_MAX_TURNS, with_turn_limit
 from coup_rules.config import Config
 from coup_rules.simulation import GameRecord, Progress, Rate, play_games
 
-__all__ = ["PRIOR_ELO", "Evaluation", "Rating", "evaluate", "make_entrant"]
+__all__ = ["PRIOR_ELO", "Evaluation", "Rating", "evaluate", "load_entrant", "make_entrant"]
 
 ELO = 400.0 / math.log(10.0)
 """Elo points per unit of log-strength (a factor of 10 in strength is 400 points)."""
@@ -53,10 +61,12 @@ _Z = 1.959963984540054
 
 def make_entrant(name: str) -> Bot:
     """The bot a tournament's command line calls ``name``: one of ``coup_rules.bots.BOTS``, or
-    ``ismcts`` (``ISMCTSBot()``), or ``ismcts:N`` (``ISMCTSBot(iterations=N)``).
+    ``ismcts`` (``ISMCTSBot()``), or ``ismcts:N`` (``ISMCTSBot(iterations=N)``), or
+    ``module:factory``, a zero-argument callable of an importable module that returns a bot
+    (``mybots:make_agent``, ``mypackage.agents:Agent.build``; see ``load_entrant``).
 
     Raises:
-        ValueError: an unknown name.
+        ValueError: an unknown name, or a ``module:factory`` that gives no bot.
     """
     kind, _, arg = name.partition(":")
     if kind == "ismcts":
@@ -69,10 +79,79 @@ def make_entrant(name: str) -> Bot:
         except ValueError:
             raise ValueError(f"ismcts:N takes a number of iterations, not {arg!r}") from None
         return ISMCTSBot(iterations=iterations)
+    if ":" in name:
+        return load_entrant(name)
     try:
         return make_bot(name)
     except ValueError as error:
-        raise ValueError(f"{error}, ismcts or ismcts:N") from None
+        raise ValueError(f"{error}, ismcts, ismcts:N or module:factory") from None
+
+
+def load_entrant(spec: str) -> Bot:
+    """The bot that ``factory()`` returns, for ``spec`` = ``"module:factory"``: ``module`` is
+    imported (a dotted name on the Python path) and ``factory`` looked up in it (a dotted
+    attribute path, as in an entry point), then called with no arguments.
+
+    Raises:
+        ValueError: ``spec`` is not of the form ``module:factory``, the module cannot be
+            imported, it has no such attribute, the attribute is not callable, calling it fails,
+            or what it returns has no ``choose`` method. The message says which, and the error
+            raised on the way, if any, is its ``__cause__``.
+    """
+    module_name, _, path = spec.partition(":")
+    if not module_name or not path or ":" in path:
+        raise ValueError(f"a bot from a module is named module:factory, not {spec!r}")
+    try:
+        target: object = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        raise ValueError(
+            f"cannot load the bot {spec!r}: no module named {error.name!r} on the Python path"
+        ) from error
+    except Exception as error:
+        raise ValueError(
+            f"cannot load the bot {spec!r}: importing {module_name!r} raised "
+            f"{type(error).__name__}: {error}"
+        ) from error
+    for part in path.split("."):
+        try:
+            target = getattr(target, part)
+        except AttributeError:
+            raise ValueError(
+                f"cannot load the bot {spec!r}: {module_name!r} has no {path!r}"
+            ) from None
+    if not callable(target):
+        raise ValueError(
+            f"cannot load the bot {spec!r}: {path} is a {type(target).__name__}, not a "
+            "function or class to call with no arguments for a bot"
+        )
+    try:
+        bot = target()
+    except Exception as error:
+        raise ValueError(
+            f"cannot load the bot {spec!r}: {path}() raised {type(error).__name__}: {error}"
+        ) from error
+    if not callable(getattr(bot, "choose", None)):
+        raise ValueError(
+            f"cannot load the bot {spec!r}: {path}() returned {bot!r}, which is not a bot "
+            "(a bot has a method choose(view, rng) -> Move)"
+        )
+    found: Bot = bot
+    return found
+
+
+def _check_entrant(name: str, bot: Bot, config: Config) -> None:
+    """Refuse an entrant built for another config than the tournament's (one that names its
+    own ``config``, as ``PolicyBot`` does)."""
+    own = getattr(bot, "config", None)
+    if isinstance(own, Config) and own != config:
+        from coup_rules.ai.policybot import describe_differences
+
+        differences = describe_differences(own, config, us="the bot's", them="the games'")
+        raise ValueError(
+            f"the bot {name!r} is built for another configuration than the tournament's; they "
+            f"differ in {differences}. The games are played with the config given, unchanged: "
+            "build the bot for it, or run the tournament with the bot's"
+        )
 
 
 @attrs.frozen
@@ -241,7 +320,7 @@ def evaluate(
     games: int,
     *,
     seed: int,
-    max_turns: int | None = DEFAULT_MAX_TURNS,
+    max_turns: int | None = None,
     executor: concurrent.futures.Executor | None = None,
     workers: int | None = None,
     batch: int | None = None,
@@ -249,15 +328,22 @@ def evaluate(
 ) -> Evaluation:
     """Play a tournament between ``bots`` and rate them (see the module's docs).
 
+    The games are played with ``config`` exactly as given, turn limit included: the bots'
+    views carry it, and so does the result (``Evaluation.config``).
+
     Args:
         bots: the entrants by name (``{"search": ISMCTSBot(), "honest": "honest"}``), or a list
             of names for ``make_entrant``. A bot given by name is built by ``make_entrant``.
             On a process pool or a cluster, bots must be picklable (the package's are).
-        config: the games' options.
+        config: the games' options. Its ``max_turns`` is the turn limit of the house rule
+            R-TURN-8 (``None``: the rulebooks' game, which two stubborn bots may never finish;
+            ``Config(players=4, max_turns=500)`` makes every game end).
         games: how many games to play.
         seed: the master seed; game ``i`` is played from ``game_seed(seed, i)``.
-        max_turns: the turn limit of the house rule R-TURN-8 (``config.max_turns`` wins if
-            set; ``None`` for none).
+        max_turns: a check kept for older calls, which passed the turn limit here: ``None``
+            (the default) or ``config.max_turns``. Any other value is refused, since playing it
+            would mean games of another config than the one given (and than the one the bots
+            were built for); put the limit in the config instead.
         executor: where to play: any ``concurrent.futures.Executor``; by default a process pool
             of ``workers`` processes, or this process with ``workers=1``.
         workers: the size of the default process pool (``None``: one per CPU).
@@ -265,8 +351,10 @@ def evaluate(
         progress: called with the number of games finished, as batches finish.
 
     Raises:
-        ValueError: fewer than two entrants, two with one name, an unknown bot name, or
-            ``games`` out of range.
+        ValueError: fewer than two entrants, two with one name, an unknown bot name, an
+            entrant built for another config (one that names its ``config``, as ``PolicyBot``
+            does; the message names the options that differ), a ``max_turns`` other than
+            ``config.max_turns``, or ``games`` out of range.
     """
     entries = list(bots.items()) if isinstance(bots, Mapping) else [(name, name) for name in bots]
     names = tuple(name for name, _ in entries)
@@ -276,8 +364,15 @@ def evaluate(
         raise ValueError(f"each bot needs a name of its own: {list(names)}")
     if not isinstance(games, int) or isinstance(games, bool) or games < 0:
         raise ValueError(f"games must be a whole number, 0 or more, not {games!r}")
+    if max_turns is not None and max_turns != config.max_turns:
+        raise ValueError(
+            f"max_turns={max_turns!r} differs from the config's max_turns "
+            f"({config.max_turns!r}): evaluate plays the config as given, so put the turn limit "
+            f"in it: Config(..., max_turns={max_turns!r})"
+        )
     players = tuple(make_entrant(b) if isinstance(b, str) else b for _, b in entries)
-    config = with_turn_limit(config, max_turns)
+    for name, bot in zip(names, players, strict=True):
+        _check_entrant(name, bot, config)
     records, seconds, _ = play_games(
         config,
         players,

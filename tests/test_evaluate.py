@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import concurrent.futures
 import math
+import random
+import sys
+from pathlib import Path
 
+import attrs
 import pytest
 
-from coup_rules import Config
+from coup_rules import Config, Move, PlayerView
 from coup_rules.ai import ISMCTSBot
-from coup_rules.bots import BOTS, Bot, make_bot
+from coup_rules.bots import BOTS, Bot, HonestBot, make_bot
 from coup_rules.cli import main
 from coup_rules.evaluate import ELO, Evaluation, evaluate, make_entrant
 from coup_rules.simulation import GameRecord, wilson
@@ -110,3 +114,211 @@ def test_the_tournament_command_prints_rates_and_ratings(
     assert main(["tournament", "--games", "4", "--bots", "honest,random", "--plain"]) == 0
     out = capsys.readouterr().out
     assert "honest" in out and "Elo" in out and "4 games of 4 players" in out
+
+
+# --- the config is the one given ------------------------------------------------------------------
+
+
+@attrs.define
+class ConfigRecorder:
+    """A random bot that remembers the config of every view it is handed."""
+
+    seen: set[Config] = attrs.field(factory=set)
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        self.seen.add(view.config)
+        return rng.choice(view.legal_moves)
+
+
+@attrs.frozen
+class BuiltFor:
+    """A bot that names the config it was built for, as ``PolicyBot`` does."""
+
+    config: Config
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        return rng.choice(view.legal_moves)
+
+
+def test_the_bots_see_the_config_as_given() -> None:
+    recorder = ConfigRecorder()
+    config = Config(players=3)
+    result = evaluate({"recorder": recorder, "random": "random"}, config, 2, seed=0, workers=1)
+    assert recorder.seen == {config} and result.config == config
+
+
+def test_the_configs_turn_limit_is_the_tournaments() -> None:
+    result = evaluate(["honest", "random"], Config(players=3, max_turns=1), 3, seed=0, workers=1)
+    assert result.draws == 3
+
+
+def test_a_max_turns_other_than_the_configs_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"max_turns=500 differs from the config's max_turns"):
+        evaluate(["honest", "random"], Config(players=3), 1, seed=0, max_turns=500)
+
+
+def test_a_max_turns_equal_to_the_configs_is_accepted() -> None:
+    config = Config(players=3, max_turns=50)
+    result = evaluate(["honest", "random"], config, 1, seed=0, max_turns=50, workers=1)
+    assert result.config == config
+
+
+def test_an_entrant_built_for_another_config_is_refused_naming_the_options() -> None:
+    bots: dict[str, Bot | str] = {"agent": BuiltFor(Config(players=4)), "random": "random"}
+    with pytest.raises(ValueError, match=r"'agent'.*players \(the bot's 4, the games' 3\)"):
+        evaluate(bots, Config(players=3, max_turns=100), 1, seed=0, workers=1)
+
+
+# --- module:factory entrants ----------------------------------------------------------------------
+
+AGENTS = """
+import random
+
+from coup_rules import Config
+from coup_rules.bots import HonestBot
+
+
+def make():
+    return HonestBot()
+
+
+class Agents:
+    @staticmethod
+    def build():
+        return HonestBot()
+
+
+class Named:
+    def __init__(self, config):
+        self.config = config
+
+    def choose(self, view, rng):
+        return rng.choice(view.legal_moves)
+
+
+def for_the_default_table():
+    return Named(Config(players=4, max_turns=500))
+
+
+def for_no_turn_limit():
+    return Named(Config(players=4))
+
+
+NOT_CALLABLE = 3
+
+
+def broken():
+    raise RuntimeError("no weights found")
+
+
+def not_a_bot():
+    return "honest"
+
+
+def needs_an_argument(config):
+    return HonestBot()
+"""
+
+
+@pytest.fixture
+def agents(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The name of a module of bot factories, importable from the current directory only."""
+    name = f"agents_{tmp_path.name.replace('-', '_')}"
+    (tmp_path / f"{name}.py").write_text(AGENTS, encoding="utf-8")
+    monkeypatch.setattr(sys, "path", list(sys.path))  # what the command adds is undone
+    monkeypatch.chdir(tmp_path)
+    return name
+
+
+def test_a_module_factory_entrant_is_the_bot_it_returns(
+    agents: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(".")
+    assert isinstance(make_entrant(f"{agents}:make"), HonestBot)
+
+
+def test_a_module_factory_may_be_a_dotted_path(
+    agents: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(".")
+    assert isinstance(make_entrant(f"{agents}:Agents.build"), HonestBot)
+
+
+@pytest.mark.parametrize(
+    ("factory", "message"),
+    [
+        ("nowhere_to_be_found:make", "no module named 'nowhere_to_be_found'"),
+        ("{m}:missing", "has no 'missing'"),
+        ("{m}:NOT_CALLABLE", "NOT_CALLABLE is a int, not a function or class"),
+        ("{m}:broken", r"broken\(\) raised RuntimeError: no weights found"),
+        ("{m}:not_a_bot", r"returned 'honest', which is not a bot"),
+        ("{m}:needs_an_argument", r"needs_an_argument\(\) raised TypeError"),
+        ("{m}:", "named module:factory"),
+    ],
+)
+def test_a_module_factory_that_gives_no_bot_is_refused_saying_why(
+    agents: str, monkeypatch: pytest.MonkeyPatch, factory: str, message: str
+) -> None:
+    monkeypatch.syspath_prepend(".")
+    with pytest.raises(ValueError, match=message):
+        make_entrant(factory.format(m=agents))
+
+
+def test_a_module_that_fails_to_import_is_refused_saying_why(
+    agents: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    Path("broken_agents.py").write_text("raise ImportError('needs torch')\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(".")
+    with pytest.raises(ValueError, match="importing 'broken_agents' raised ImportError: needs"):
+        make_entrant("broken_agents:make")
+
+
+def _fails(capsys: pytest.CaptureFixture[str], argv: list[str], status: int) -> str:
+    """Run a command that must fail with ``status``; its standard error."""
+    try:
+        code = main(argv)
+    except SystemExit as exit_:
+        code = exit_.code  # type: ignore[assignment]
+    assert code == status
+    return capsys.readouterr().err
+
+
+def test_the_tournament_command_plays_a_module_factory_from_the_current_directory(
+    agents: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["tournament", "--games", "2", "--bots", f"{agents}:make,random", "--plain"]
+    assert main(argv) == 0
+    assert f"{agents}:make" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("factory", ["nowhere_to_be_found:make", "{m}:NOT_CALLABLE"])
+def test_the_tournament_command_reports_a_bad_factory_in_one_line(
+    agents: str, capsys: pytest.CaptureFixture[str], factory: str
+) -> None:
+    argv = ["tournament", "--games", "1", "--bots", f"{factory.format(m=agents)},random"]
+    err = _fails(capsys, argv, 2)
+    assert "cannot load the bot" in err and "Traceback" not in err
+
+
+def test_the_tournament_command_plays_its_turn_limit_in_the_config(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["tournament", "--games", "2", "--bots", "honest,random", "--max-turns", "1"]
+    assert main([*argv, "--plain"]) == 0
+    assert "Draws: 2." in capsys.readouterr().out
+
+
+def test_the_tournament_command_plays_a_factory_built_for_its_options(
+    agents: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["tournament", "--games", "1", "--bots", f"{agents}:for_the_default_table,random"]
+    assert main([*argv, "--plain"]) == 0
+    assert "turn limit 500" in capsys.readouterr().out
+
+
+def test_the_tournament_command_refuses_a_factory_built_for_other_options(
+    agents: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["tournament", "--games", "1", "--bots", f"{agents}:for_no_turn_limit,random"]
+    err = _fails(capsys, argv, 2)
+    assert "max_turns (the bot's None, the games' 500)" in err and "Traceback" not in err

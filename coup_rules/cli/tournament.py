@@ -6,6 +6,7 @@ Its own module: ``coup_rules.cli`` only registers it (``add_parser``) and hands 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -52,8 +53,11 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=DEFAULT_BOTS,
         metavar="LIST",
         help=(
-            f"comma-separated entrants, two or more, each one of {', '.join(BOTS)}, ismcts or "
-            f"ismcts:N (N iterations per decision); default {DEFAULT_BOTS}"
+            f"comma-separated entrants, two or more, each one of {', '.join(BOTS)}, ismcts, "
+            "ismcts:N (N iterations per decision) or module:factory (a function or class of an "
+            "importable module, or of a .py file in the current directory, that returns a bot when "
+            "called with no arguments; it plays games of the options below, turn limit "
+            f"included); default {DEFAULT_BOTS}"
         ),
     )
     parser.add_argument("--players", type=int, default=4, metavar="N", help="seats (default 4)")
@@ -118,23 +122,39 @@ def report(result: Evaluation, *, plain: bool = False) -> None:
     print(f"Draws: {result.draws}. Time: {result.seconds:.1f} s.", file=out)
 
 
+def _modules_here(names: list[str]) -> None:
+    """Let ``module:factory`` entrants be found in the current directory, as ``python -m``
+    would (the ``coup-rules`` script's own directory is first on the path instead)."""
+    here = os.getcwd()
+    loads = any(":" in n and n.partition(":")[0] != "ismcts" for n in names)
+    if loads and here not in sys.path and "" not in sys.path:
+        sys.path.insert(0, here)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the tournament the options describe; the exit status.
 
     Raises:
-        ValueError: options that make no tournament (the caller reports it as a usage error).
+        ValueError: options that make no tournament, or an entrant that cannot be loaded (the
+            caller reports it as a usage error).
     """
     names = [n.strip() for n in args.bots.split(",") if n.strip()]
-    for name in names:
-        make_entrant(name)
-    config = Config(players=args.players, inquisitor=args.inquisitor, reformation=args.reformation)
+    _modules_here(names)
+    bots = {name: make_entrant(name) for name in names}
+    if len(bots) != len(names):
+        raise ValueError(f"each bot needs a name of its own: {names}")
+    config = Config(
+        players=args.players,
+        inquisitor=args.inquisitor,
+        reformation=args.reformation,
+        max_turns=args.max_turns,
+    )
     with Progress(args.games, "playing", plain=args.plain) as bar:
         result = evaluate(
-            names,
+            bots,
             config,
             args.games,
             seed=args.seed,
-            max_turns=args.max_turns,
             workers=args.workers,
             progress=bar.update,
         )
