@@ -51,6 +51,7 @@ __all__ = [
     "ShowChoice",
     "Stage",
     "decision_spec",
+    "spec_of",
 ]
 
 
@@ -311,32 +312,42 @@ class DecisionSpec:
 _ACTION_MOVES: tuple[type, ...] = typing.get_args(ActionMove)
 
 
-def decision_spec(pending: Pending) -> DecisionSpec:
-    """The spec of ``pending``'s kind of decision."""
-    match pending:
-        case AllegianceChoice():
+def spec_of(kind: Decision) -> DecisionSpec:
+    """The spec of the decisions of ``kind``: the one statement of the moves that answer each
+    kind, in the order ``legal_moves`` lists them (``rules.catalog`` and ``ai.encoding`` build
+    their answers from it)."""
+    match kind:
+        case Decision.CHOOSE_ALLEGIANCE:
             return DecisionSpec(
                 "the first player's choice of allegiance", "R-REF-1", (ChooseAllegiance,)
             )
-        case DraftChoice():
+        case Decision.DRAFT:
             return DecisionSpec("each player's draft of a card", "R-SETUP-8", (Draft,))
-        case ActionChoice():
+        case Decision.ACTION:
             return DecisionSpec("an action", "R-TURN-1", _ACTION_MOVES)
-        case ChallengeActionWindow():
+        case Decision.CHALLENGE_ACTION:
             return DecisionSpec("a challenge or allow on the action", "R-WIN-2", (Challenge, Allow))
-        case CounterWindow():
+        case Decision.COUNTER:
             return DecisionSpec("a block or allow", "R-WIN-3", (Block, Allow))
-        case ChallengeBlockWindow():
+        case Decision.CHALLENGE_BLOCK:
             return DecisionSpec("a challenge or allow on the block", "R-WIN-5", (Challenge, Allow))
-        case ActionChallengeAnswer() | BlockChallengeAnswer():
+        case Decision.ANSWER_ACTION_CHALLENGE | Decision.ANSWER_BLOCK_CHALLENGE:
             return DecisionSpec("a prove or concede", "R-CHAL-1", (Prove, Concede))
-        case InfluenceChoice():
+        case Decision.LOSE_INFLUENCE:
             return DecisionSpec("a card to turn face up", "R-INF-1", (LoseInfluence,))
-        case KeepChoice():
+        case Decision.KEEP:
             return DecisionSpec("the cards to keep", "R-ACT-12", (Keep,))
-        case ShowChoice():
+        case Decision.SHOW:
             return DecisionSpec("a card to show", "R-INQ-4", (Show,))
-        case InquisitorChoice():
+        case Decision.INQUISITOR_CHOICE:
             return DecisionSpec("the Inquisitor's decision", "R-INQ-5", (GiveBack, ForceExchange))
         case _:
-            assert_never(pending)
+            assert_never(kind)
+
+
+_SPECS: dict[Decision, DecisionSpec] = {kind: spec_of(kind) for kind in Decision}
+
+
+def decision_spec(pending: Pending) -> DecisionSpec:
+    """The spec of ``pending``'s kind of decision (``spec_of(pending.kind)``)."""
+    return _SPECS[pending.kind]

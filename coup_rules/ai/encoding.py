@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import typing
 from array import array
-from collections.abc import Iterable, Mapping, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from itertools import combinations_with_replacement
 from typing import NamedTuple
 
@@ -42,25 +42,16 @@ from coup_rules.ai.claims import standing_claims
 from coup_rules.ai.filling import Filler
 from coup_rules.cards import Allegiance, Character
 from coup_rules.config import Config
-from coup_rules.decisions import (
-    Decision,
-    Pending,
-)
+from coup_rules.decisions import Decision, Pending, spec_of
 from coup_rules.determinize import known_cards
 from coup_rules.moves import (
     ACTION_TYPES,
-    Allow,
     Block,
-    Challenge,
     ChooseAllegiance,
-    Concede,
     Draft,
-    ForceExchange,
-    GiveBack,
     Keep,
     LoseInfluence,
     Move,
-    Prove,
     Show,
 )
 from coup_rules.notation import format_move
@@ -81,14 +72,56 @@ def _in_game(variant: Variant, config: Config) -> bool:
     return True
 
 
+_OCCURS: Mapping[Decision, Callable[[Config], bool]] = {
+    Decision.CHOOSE_ALLEGIANCE: lambda config: config.reformation,
+    Decision.DRAFT: lambda config: config.is_two_player_setup,
+    Decision.SHOW: lambda config: config.inquisitor,
+    Decision.INQUISITOR_CHOICE: lambda config: config.inquisitor,
+}
+"""The decisions that only some configurations have (the others occur in every game)."""
+
+
+def _occurs(kind: Decision, config: Config) -> bool:
+    """Whether a game of ``config`` may wait on a decision of ``kind``."""
+    only = _OCCURS.get(kind)
+    return only is None or only(config)
+
+
+def _answer_classes(config: Config) -> set[type]:
+    """The classes of move that answer a decision of ``config`` other than the action (from the
+    decisions' specs, ``spec_of(kind).moves``)."""
+    return {
+        cls
+        for kind in Decision
+        if kind is not Decision.ACTION and _occurs(kind, config)
+        for cls in spec_of(kind).moves
+    }
+
+
+def _arguments(config: Config) -> dict[type, list[tuple[object, ...]]]:
+    """The fields besides ``player`` of every answer of ``config``, by the answer's class: none
+    for an argument-free class, else every value it may take in this configuration."""
+    chars = config.characters
+    blockers = {c for spec in ACTIONS for c in blockers_of(spec, config.exchanger)}
+    kept = [k for size in (1, 2) for k in combinations_with_replacement(chars, size)]
+    named: list[tuple[object, ...]] = [(c,) for c in chars]
+    argued: dict[type, list[tuple[object, ...]]] = {
+        Block: [(c,) for c in chars if c in blockers],
+        LoseInfluence: named,
+        Keep: [(cards,) for cards in kept],
+        Show: named,
+        Draft: named,
+        ChooseAllegiance: [(a,) for a in Allegiance],
+    }
+    return {cls: argued[cls] if _FIELDS[cls] else [()] for cls in _answer_classes(config)}
+
+
 class MoveCodec:
     """The fixed integer encoding of the moves of one configuration (see the module's docs)."""
 
     def __init__(self, config: Config) -> None:
         self.config = config
         n = config.players
-        chars = config.characters
-        exchanger = config.exchanger
         shapes: list[_Shape] = []
         for spec in ACTIONS:
             if not _in_game(spec.variant, config):
@@ -97,20 +130,9 @@ class MoveCodec:
                 shapes.append((spec.move, ()))
             else:
                 shapes += [(spec.move, (t,)) for t in range(n)]
-        shapes.append((Challenge, ()))
-        blockers = {c for spec in ACTIONS for c in blockers_of(spec, exchanger)}
-        shapes += [(Block, (c,)) for c in chars if c in blockers]
-        shapes += [(Allow, ()), (Prove, ()), (Concede, ())]
-        shapes += [(LoseInfluence, (c,)) for c in chars]
-        for size in (1, 2):
-            shapes += [(Keep, (cards,)) for cards in combinations_with_replacement(chars, size)]
-        if config.inquisitor:
-            shapes += [(Show, (c,)) for c in chars]
-            shapes += [(GiveBack, ()), (ForceExchange, ())]
-        if config.is_two_player_setup:
-            shapes += [(Draft, (c,)) for c in chars]
-        if config.reformation:
-            shapes += [(ChooseAllegiance, (a,)) for a in Allegiance]
+        arguments = _arguments(config)
+        for cls in typing.get_args(Move):  # the API's move table, in order
+            shapes += [(cls, fields) for fields in arguments.get(cls, ())]
         self._shapes = tuple(shapes)
         self._index = {shape: i for i, shape in enumerate(shapes)}
         self._memo: dict[int, tuple[Move, int]] = {}
