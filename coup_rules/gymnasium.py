@@ -19,6 +19,12 @@ the learner is asked only its own decisions.
   and actions give the same episode.
 - **Fixed deals.** ``reset(options={"hands": ..., "court": ..., "coins": ..., "allegiances":
   ...})`` passes them to ``coup_rules.new_game``.
+- **``gymnasium.make``.** Importing this module registers ``CoupEnv`` as ``ENV_ID``,
+  ``"coup_rules/Coup-v0"`` (Gymnasium's ``namespace/Name-vN``), so
+  ``gymnasium.make("coup_rules/Coup-v0", players=3)`` builds one (the keyword arguments are
+  ``CoupEnv``'s) wrapped in Gymnasium's usual checks. Without the import, name the module in
+  the id: ``gymnasium.make("coup_rules.gymnasium:coup_rules/Coup-v0")`` imports it first
+  (Gymnasium 1.x reads no plugin entry points, so that is how a package makes an id available).
 
 Gymnasium and NumPy are imported here only: ``import coup_rules`` never needs them.
 """
@@ -45,10 +51,13 @@ from coup_rules.setup import new_game
 from coup_rules.state import GameState
 from coup_rules.views import view
 
-__all__ = ["CoupEnv"]
+__all__ = ["ENV_ID", "CoupEnv"]
 
 DEFAULT_MAX_TURNS = 200
 """The turn limit unless told otherwise: long enough for any sensible game."""
+
+ENV_ID = "coup_rules/Coup-v0"
+"""The id ``gymnasium.make`` knows ``CoupEnv`` by, once this module is imported."""
 
 
 class CoupEnv(gymnasium.Env[Any, Any]):
@@ -182,3 +191,12 @@ class CoupEnv(gymnasium.Env[Any, Any]):
         log = view(self.game, None, since=self._rendered).log
         self._rendered += len(log)
         return "\n".join(describe_event(e, self.config) for e in log)
+
+
+def _register() -> None:
+    """Make ``ENV_ID`` known to ``gymnasium.make`` (once: importing again changes nothing)."""
+    if ENV_ID not in gymnasium.registry:
+        gymnasium.register(id=ENV_ID, entry_point="coup_rules.gymnasium:CoupEnv")
+
+
+_register()

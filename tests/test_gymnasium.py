@@ -9,18 +9,21 @@ Skipped when the extra is not installed.
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from typing import Any
 
 import pytest
 
 pytest.importorskip("gymnasium", reason="the [gymnasium] extra is not installed")
 
+import gymnasium
 import numpy as np
 from gymnasium.utils.env_checker import check_env
 
 from coup_rules import Character, legal_moves, view
 from coup_rules.bots import HonestBot
-from coup_rules.gymnasium import CoupEnv
+from coup_rules.gymnasium import ENV_ID, CoupEnv
 
 
 @pytest.mark.filterwarnings("ignore:.*render")  # no gymnasium.make spec to test other modes
@@ -94,3 +97,41 @@ def test_an_illegal_action_ends_the_episode_with_its_reward() -> None:
 def test_opponents_must_hold_every_other_seat() -> None:
     with pytest.raises(ValueError, match="every seat but the learner"):
         CoupEnv(players=3, opponents={1: "random"})
+
+
+def test_gymnasium_make_builds_the_env_by_its_id() -> None:
+    made = gymnasium.make(ENV_ID, players=3, opponents="honest")
+    assert isinstance(made.unwrapped, CoupEnv) and made.unwrapped.config.players == 3
+    assert play(made.unwrapped, 5) == play(CoupEnv(players=3, opponents="honest"), 5)
+
+
+def test_an_episode_plays_through_gymnasium_makes_checks() -> None:
+    made = gymnasium.make(ENV_ID, players=3)
+    _, info = made.reset(seed=2)
+    done = False
+    while not done:
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        _, _, terminated, truncated, info = made.step(action)
+        done = terminated or truncated
+    assert not info["action_mask"].any()  # nothing left to do: the episode is over
+
+
+def test_gymnasium_make_imports_the_module_named_in_the_id() -> None:
+    """Without ``import coup_rules.gymnasium``, the id's module prefix registers it."""
+    code = (
+        "import gymnasium\n"
+        "env = gymnasium.make('coup_rules.gymnasium:coup_rules/Coup-v0', players=2)\n"
+        "assert env.reset(seed=0)[0].shape == env.observation_space.shape\n"
+    )
+    subprocess.run([sys.executable, "-W", "error", "-c", code], check=True)
+
+
+def test_importing_again_registers_nothing_again() -> None:
+    """A reload (in a process of its own) keeps the spec and warns of no override."""
+    code = (
+        "import importlib, gymnasium, coup_rules.gymnasium as g\n"
+        "spec = gymnasium.spec(g.ENV_ID)\n"
+        "importlib.reload(g)\n"
+        "assert gymnasium.spec(g.ENV_ID) is spec\n"
+    )
+    subprocess.run([sys.executable, "-W", "error", "-c", code], check=True)
