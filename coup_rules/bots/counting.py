@@ -17,30 +17,15 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import assert_never
 
 import attrs
 
 from coup_rules.actions import claimed_character
 from coup_rules.bots.base import VALUE, hand_of, seat_of
-from coup_rules.bots.simple import best_draft, inquisitor_choice, keep_best, lowest_card
+from coup_rules.bots.dispatch import ChallengeWindow, Handlers, decide
 from coup_rules.cards import Character
 from coup_rules.constants import ASSASSINATE_COST, COUP_COST
-from coup_rules.decisions import (
-    ActionChallengeAnswer,
-    ActionChoice,
-    AllegianceChoice,
-    BlockChallengeAnswer,
-    ChallengeActionWindow,
-    ChallengeBlockWindow,
-    CounterWindow,
-    Decision,
-    DraftChoice,
-    InfluenceChoice,
-    InquisitorChoice,
-    KeepChoice,
-    ShowChoice,
-)
+from coup_rules.decisions import ChallengeBlockWindow, CounterWindow, Decision
 from coup_rules.events import (
     ActionDeclared,
     AllegianceChanged,
@@ -67,14 +52,12 @@ from coup_rules.moves import (
     Assassinate,
     Block,
     Challenge,
-    Concede,
     Coup,
     Embezzle,
     Exchange,
     ForeignAid,
     Income,
     Move,
-    Prove,
     Steal,
     Tax,
 )
@@ -278,29 +261,15 @@ class CountingBot:
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The viewer's move, from the odds of the cards it has not seen."""
-        pending = view.pending
-        match pending:
-            case ActionChoice():
-                return self._action(view, read(view), rng)
-            case ChallengeActionWindow() | ChallengeBlockWindow():
-                return self._challenge(view, read(view), pending)
-            case CounterWindow():
-                return self._counter(view, read(view), pending)
-            case ActionChallengeAnswer() | BlockChallengeAnswer():
-                seat = seat_of(view)
-                return Prove(seat) if Prove(seat) in view.legal_moves else Concede(seat)
-            case InfluenceChoice() | ShowChoice():
-                return lowest_card(view)
-            case KeepChoice():
-                return keep_best(view)
-            case InquisitorChoice():
-                return inquisitor_choice(view)
-            case DraftChoice():
-                return best_draft(view)
-            case AllegianceChoice() | None:
-                return rng.choice(view.legal_moves)
-            case _:
-                assert_never(pending)
+        return decide(
+            view,
+            rng,
+            Handlers(
+                action=lambda v, r: self._action(v, read(v), r),
+                challenge=lambda v, pending, _: self._challenge(v, read(v), pending),
+                counter=lambda v, pending, _: self._counter(v, read(v), pending),
+            ),
+        )
 
     # --- how likely a claim of ours is challenged ------------------------------------------------
 
@@ -430,7 +399,7 @@ class CountingBot:
         self,
         view: PlayerView,
         r: Reading,
-        pending: ChallengeActionWindow | ChallengeBlockWindow,
+        pending: ChallengeWindow,
     ) -> Move:
         me = seat_of(view)
         action = pending.action

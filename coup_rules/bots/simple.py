@@ -2,51 +2,41 @@
 
 ``HonestBot`` and ``BluffBot`` share one policy and differ only in how often they bluff and
 challenge. Both read nothing but the view they are handed; neither keeps memory between calls.
+They decide their action and their answers in the windows; ``coup_rules.bots.dispatch`` answers
+every other decision (its shared answers, ``lowest_card`` and the others, are importable from
+here too).
 """
 
 from __future__ import annotations
 
 import random
-from typing import assert_never
 
 import attrs
 
-from coup_rules.bots.base import VALUE, best_target, hand_of, seat_of
-from coup_rules.cards import Character
-from coup_rules.decisions import (
-    ActionChallengeAnswer,
-    ActionChoice,
-    AllegianceChoice,
-    BlockChallengeAnswer,
-    ChallengeActionWindow,
-    ChallengeBlockWindow,
-    CounterWindow,
-    DraftChoice,
-    InfluenceChoice,
-    InquisitorChoice,
-    KeepChoice,
-    ShowChoice,
+from coup_rules.bots.base import best_target, hand_of, seat_of
+from coup_rules.bots.dispatch import (
+    ChallengeWindow,
+    Handlers,
+    best_draft,
+    decide,
+    inquisitor_choice,
+    keep_best,
+    lowest_card,
 )
+from coup_rules.cards import Character
+from coup_rules.decisions import ChallengeBlockWindow
 from coup_rules.moves import (
     Allow,
     Assassinate,
     Block,
     Challenge,
-    Concede,
     Coup,
-    Draft,
     Embezzle,
     Examine,
     Exchange,
-    ForceExchange,
     ForeignAid,
-    GiveBack,
     Income,
-    Keep,
-    LoseInfluence,
     Move,
-    Prove,
-    Show,
     Steal,
     Tax,
 )
@@ -82,37 +72,11 @@ def unseen(view: PlayerView, card: Character) -> int:
     return view.config.copies_per_character - revealed - hand_of(view).count(card)
 
 
-def _claimed(pending: ChallengeActionWindow | ChallengeBlockWindow) -> Character | None:
+def _claimed(pending: ChallengeWindow) -> Character | None:
     """The character whose claim may be challenged now (``None`` for Embezzle)."""
     if isinstance(pending, ChallengeBlockWindow):
         return pending.block.character
     return pending.claim
-
-
-def keep_best(view: PlayerView) -> Move:
-    """The ``Keep`` of the most valuable cards, different ones preferred."""
-    keeps = [m for m in view.legal_moves if isinstance(m, Keep)]
-    return max(keeps, key=lambda m: (sum(VALUE[c] for c in m.cards), len(set(m.cards))))
-
-
-def lowest_card(view: PlayerView) -> Move:
-    """Lose (or show) the card the viewer values least."""
-    named = [m for m in view.legal_moves if isinstance(m, LoseInfluence | Show)]
-    return min(named, key=lambda m: VALUE[m.character])
-
-
-def best_draft(view: PlayerView) -> Move:
-    """The best card of the viewer's own set that is not already in its hand."""
-    hand = hand_of(view)
-    drafts = [m for m in view.legal_moves if isinstance(m, Draft)]
-    return max(drafts, key=lambda m: (m.character not in hand, VALUE[m.character]))
-
-
-def inquisitor_choice(view: PlayerView) -> Move:
-    """Force an exchange of a valuable examined card; give a weak one back."""
-    seat = seat_of(view)
-    shown = view.shown
-    return ForceExchange(seat) if shown is not None and VALUE[shown] >= 4 else GiveBack(seat)
 
 
 # --- the policy of HonestBot and BluffBot --------------------------------------------------------
@@ -149,10 +113,7 @@ def _action(view: PlayerView, rng: random.Random, style: _Style) -> Move:
 
 
 def _challenge(
-    view: PlayerView,
-    pending: ChallengeActionWindow | ChallengeBlockWindow,
-    rng: random.Random,
-    style: _Style,
+    view: PlayerView, pending: ChallengeWindow, rng: random.Random, style: _Style
 ) -> Move:
     seat = seat_of(view)
     claim = _claimed(pending)
@@ -171,29 +132,16 @@ def _counter(view: PlayerView, rng: random.Random, style: _Style) -> Move:
 
 
 def _policy(view: PlayerView, rng: random.Random, style: _Style) -> Move:
-    pending = view.pending
-    match pending:
-        case ActionChoice():
-            return _action(view, rng, style)
-        case ChallengeActionWindow() | ChallengeBlockWindow():
-            return _challenge(view, pending, rng, style)
-        case CounterWindow():
-            return _counter(view, rng, style)
-        case ActionChallengeAnswer() | BlockChallengeAnswer():
-            seat = seat_of(view)
-            return Prove(seat) if Prove(seat) in view.legal_moves else Concede(seat)
-        case InfluenceChoice() | ShowChoice():
-            return lowest_card(view)
-        case KeepChoice():
-            return keep_best(view)
-        case InquisitorChoice():
-            return inquisitor_choice(view)
-        case DraftChoice():
-            return best_draft(view)
-        case AllegianceChoice() | None:
-            return rng.choice(view.legal_moves)
-        case _:
-            assert_never(pending)
+    """The move of HonestBot and BluffBot: their action and windows, ``decide``'s otherwise."""
+    return decide(
+        view,
+        rng,
+        Handlers(
+            action=lambda v, r: _action(v, r, style),
+            challenge=lambda v, pending, r: _challenge(v, pending, r, style),
+            counter=lambda v, _, r: _counter(v, r, style),
+        ),
+    )
 
 
 @attrs.frozen
