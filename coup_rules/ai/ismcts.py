@@ -288,10 +288,10 @@ class ISMCTSBot:
         claims = standing_claims(view.log, view.config.exchanger)
         claims.pop(me, None)
         root = _Node()
-        if self.compiled:
-            from coup_rules.vector.search import playouts_for  # numba: imported on first use
+        if self.compiled and (self._playouts is None or self._playouts.config != view.config):
+            from coup_rules.vector.search import Playouts  # numba: imported on first use
 
-            self._playouts = playouts_for(view.config)
+            self._playouts = Playouts(view.config)  # this bot's own buffers
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         limit = self.iterations

@@ -5,13 +5,21 @@ a determinization drawn by ``coup_rules.determinize.Determinizer``) to its end w
 compiled code, every seat playing ``plausible``: ``coup_rules.ai.policy.plausible_move``
 compiled over the row, reading only the cards of the seat that moves (the row holds every
 seat's hand, since a determinization is a whole state). ``Playouts(config)`` is the same for
-one configuration with its buffers kept, and ``Playouts.value`` gives the reward that
-``coup_rules.ai.ISMCTSBot`` credits to a simulation, which is how the bot uses it.
+one configuration with its own buffers, and ``Playouts.value`` gives the reward that
+``coup_rules.ai.ISMCTSBot`` credits to a simulation. The bot goes further: it loads each
+determinization once (``Playouts.load``), and the other seats' moves in its tree are played in
+compiled code too (``Playouts.decide``, ``to_decision``), each returned as a number the tree
+is keyed by (``KEY_SEATS``), up to the bot's next decision; Python only walks the tree and
+picks the bot's moves, and ``Playouts.finish`` plays the simulation.
 
 A call costs a few microseconds besides the game itself: the configuration's tables are built
-once (``layout_of`` alone costs about 0.7 ms), the row and the move buffer are reused, the
-position is written into the row by plain Python (no log is read: the knowledge fields are
-left out, as in ``random_playouts``), and nothing runs in parallel (no thread pool to wake).
+once per process (``layout_of`` alone costs about 0.7 ms), the row and the move buffer are
+reused, the position is written into the row by plain Python from memos of the seats and the
+piles (no log is read: the knowledge fields are left out, as in ``random_playouts``), and
+nothing runs in parallel (no thread pool to wake). A ``Playouts`` is for one thread at a time.
+
+numba's on-disk cache of this file is keyed on this file alone (see ``fields``): after changing
+the kernel or its fields, delete ``coup_rules/vector/__pycache__``.
 
 Chance: the row's SplitMix64 counter (``kernel.rand_below``'s) drives the Court's draws and the
 policy's alike. The policy draws as the Python one does, so that the two make the same move
@@ -721,7 +729,10 @@ class Playouts:
 
     def __init__(self, config: Config) -> None:
         self.config = config
-        self.layout: Layout = layout_of(config, track=False)
+        layout = _LAYOUTS.get(config)
+        if layout is None:
+            layout = _LAYOUTS[config] = layout_of(config, track=False)
+        self.layout: Layout = layout
         self.value_table = np.array([VALUE[c] for c in Character], np.int64)
         self.moves = np.empty(MAX_MOVES, np.int64)
         self.keys = np.empty(_KEYS, np.int64)
@@ -880,11 +891,15 @@ class Playouts:
         )
 
 
+_LAYOUTS: dict[Config, Layout] = {}
+"""The kernel's tables of each configuration played (without knowledge tracking)."""
+
 _KEPT: dict[Config, Playouts] = {}
 
 
 def playouts_for(config: Config) -> Playouts:
-    """The ``Playouts`` of ``config``, built on first use and kept."""
+    """The ``Playouts`` of ``config``, built on first use and kept (one per process: for one
+    thread at a time, like ``playout_from``, which uses it)."""
     found = _KEPT.get(config)
     if found is None:
         found = _KEPT[config] = Playouts(config)
@@ -904,7 +919,7 @@ def playout_from(
 
     The first call of a configuration builds its tables (about a millisecond) and the first call
     in a process loads the compiled code; after that, a call costs a few microseconds besides the
-    moves themselves.
+    moves themselves. The buffers are shared (``playouts_for``): for one thread at a time.
     """
     core = state.core if isinstance(state, GameState) else state
     return playouts_for(core.config).winner(
