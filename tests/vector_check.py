@@ -98,12 +98,25 @@ def position(state: GameState) -> object:
     return state.core._replace(log=EMPTY_LOG, seed=0, draws=0)
 
 
+_RECORD = (
+    f.S_CLAIMS,
+    f.S_LAST,
+    f.S_PROVED,
+    f.S_CONCEDED,
+    f.S_CHALLENGES,
+    f.S_PASSES,
+    f.S_AID_BLOCKS,
+    f.S_AID_PASSES,
+    f.S_RCLAIMS,
+    f.S_RLAST,
+    f.S_DRAFTED,
+    *range(f.S_SEEN, f.S_SEEN + f.MAXP),
+)
+"""The fields of a seat rebuilt from the log: claims, the bots' record, what it was shown."""
+
+
 def _knowledge(row: np.ndarray) -> np.ndarray:
-    claims = [
-        row[f.SEATS + s * f.SEAT_FIELDS + field]
-        for s in range(f.MAXP)
-        for field in (f.S_CLAIMS, f.S_LAST)
-    ]
+    claims = [row[f.SEATS + s * f.SEAT_FIELDS + field] for s in range(f.MAXP) for field in _RECORD]
     return np.concatenate([np.asarray(claims, np.int32), row[f.KNOW :]])
 
 
@@ -115,18 +128,7 @@ def check_batch(
     codec = env.layout.codec
     encoder = env.layout.encoder
     lanes = env.num_envs
-    env.reset()
-    states: list[GameState] = []
-    for lane in range(lanes):
-        if lane % 2:
-            state = new_game(config, seed=rng.getrandbits(64))
-            env.set_state(lane, state)
-            if position(env.to_state(lane)) != position(state):
-                raise Mismatch(f"lane {lane}: to_state(set_state(s)) is not s")
-        else:
-            state = env.to_state(lane)
-            validate_state(state)
-        states.append(state)
+    states = start_batch(env, rng)
     step = 0
     while any(not s.is_over for s in states):
         mask = env.legal_action_mask()
@@ -154,30 +156,55 @@ def check_batch(
                     raise Mismatch(f"lane {lane}: observation differs in {diff}")
                 tally.observations += 1
             actions[lane] = rng.choice(legal)
-        before = env.state.copy()
-        env.step(actions)
-        for lane, state in enumerate(states):
-            if state.is_over:
-                continue
-            seat = asked_first(state.pending, config.players)  # type: ignore[arg-type]
-            move = codec.decode(int(actions[lane]), seat)
-            row = env.state[lane]
-            drawn = [int(i) for i in row[f.DRAWS : f.DRAWS + row[f.NDRAW]]]
-            tally.draws += len(drawn)
-            with replayed_draws(drawn):
-                after = apply(state, move)
-            if drawn:
-                raise Mismatch(f"lane {lane}: the vector env drew more cards than the engine")
-            if position(env.to_state(lane)) != position(after):
-                raise Mismatch(
-                    f"lane {lane}: after {move!r}\nvector {env.to_state(lane)!r}\n"
-                    f"engine {after!r}\nbefore {before[lane].tolist()}"
-                )
-            states[lane] = after
-            tally.moves += 1
-            if after.is_over:
-                _check_end(env, lane, after, tally)
+        follow(env, states, actions, tally)
         step += 1
+
+
+def start_batch(env: VectorEnv, rng: random.Random) -> list[GameState]:
+    """New games in every lane: half the engine's deals, half the kernel's; their states."""
+    env.reset()
+    states: list[GameState] = []
+    for lane in range(env.num_envs):
+        if lane % 2:
+            state = new_game(env.config, seed=rng.getrandbits(64))
+            env.set_state(lane, state)
+            if position(env.to_state(lane)) != position(state):
+                raise Mismatch(f"lane {lane}: to_state(set_state(s)) is not s")
+        else:
+            state = env.to_state(lane)
+            validate_state(state)
+        states.append(state)
+    return states
+
+
+def follow(env: VectorEnv, states: list[GameState], actions: np.ndarray, tally: Tally) -> None:
+    """Step the env and every running engine state (``states``, updated) by ``actions``, the
+    engine replaying the kernel's draws, and check that the positions stay equal."""
+    config = env.config
+    codec = env.layout.codec
+    before = env.state.copy()
+    env.step(actions)
+    for lane, state in enumerate(states):
+        if state.is_over:
+            continue
+        seat = asked_first(state.pending, config.players)  # type: ignore[arg-type]
+        move = codec.decode(int(actions[lane]), seat)
+        row = env.state[lane]
+        drawn = [int(i) for i in row[f.DRAWS : f.DRAWS + row[f.NDRAW]]]
+        tally.draws += len(drawn)
+        with replayed_draws(drawn):
+            after = apply(state, move)
+        if drawn:
+            raise Mismatch(f"lane {lane}: the vector env drew more cards than the engine")
+        if position(env.to_state(lane)) != position(after):
+            raise Mismatch(
+                f"lane {lane}: after {move!r}\nvector {env.to_state(lane)!r}\n"
+                f"engine {after!r}\nbefore {before[lane].tolist()}"
+            )
+        states[lane] = after
+        tally.moves += 1
+        if after.is_over:
+            _check_end(env, lane, after, tally)
 
 
 def _check_end(env: VectorEnv, lane: int, state: GameState, tally: Tally) -> None:

@@ -100,6 +100,11 @@ class Reading:
         claims: per seat, the characters it has claimed (in actions and blocks) since its hand
             last changed, less those it conceded or turned face up: a seat with fewer hidden
             cards than that cannot hold them all.
+        last_claims: per seat, the character its last claim named (in an action or a block),
+            the one a concession gives up; a seat is left out once it conceded, or before it
+            claimed any.
+        drafted: the card the viewer drafted in the 2-player setup (the rest of its set is
+            set aside), ``None`` in other games.
     """
 
     seat: int
@@ -113,6 +118,8 @@ class Reading:
     aid_blocks: tuple[int, ...]
     aid_passes: tuple[int, ...]
     claims: tuple[frozenset[Character], ...]
+    last_claims: dict[int, Character] = attrs.field(factory=dict)
+    drafted: Character | None = None
 
     def holds(self, view: PlayerView, seat: int, card: Character) -> float:
         """The chance that ``seat`` holds at least one ``card``, by the count of unseen cards."""
@@ -171,7 +178,7 @@ def read(view: PlayerView) -> Reading:
     last_claim: dict[int, Character] = {}
     exchanger = view.config.exchanger
     known: dict[int, Character] = {}
-    aside: tuple[Character, ...] = ()
+    drafted: Character | None = None
     answering: int | None = None
     action: ActionMove | None = None
     for event in view.log:
@@ -210,7 +217,7 @@ def read(view: PlayerView) -> Reading:
                 if isinstance(action, ForeignAid):
                     aid_blocks[p] += 1
             case Drafted(player=p, card=card) if p == me and card is not None:
-                aside = tuple(c for c in view.config.characters if c is not card)
+                drafted = card
             case CardShown(player=p, to=q, card=card) if q == me and card is not None:
                 known[p] = card
             case CardsDrawn(player=p) | ExchangeForced(target=p) | Eliminated(player=p):
@@ -223,7 +230,8 @@ def read(view: PlayerView) -> Reading:
             case _:
                 pass
     copies = view.config.copies_per_character
-    placed = list(hand_of(view)) + list(aside) + list(known.values())
+    aside = [c for c in view.config.characters if c is not drafted] if drafted is not None else []
+    placed = list(hand_of(view)) + aside + list(known.values())
     for seat_view in view.players:
         placed += seat_view.revealed
     unseen = {c: max(0, copies - placed.count(c)) for c in view.config.characters}
@@ -239,6 +247,8 @@ def read(view: PlayerView) -> Reading:
         aid_blocks=tuple(aid_blocks),
         aid_passes=tuple(aid_passes),
         claims=tuple(frozenset(c) for c in claims),
+        last_claims=last_claim,
+        drafted=drafted,
     )
 
 

@@ -12,6 +12,7 @@ import numpy as np
 
 from coup_rules.actions import ACTIONS, Aim
 from coup_rules.ai.claims import claim_record
+from coup_rules.bots.counting import read
 from coup_rules.cards import RANK, Character
 from coup_rules.decisions import (
     ActionChallengeAnswer,
@@ -36,7 +37,7 @@ from coup_rules.state import GameState, PlayerState
 from coup_rules.vector import fields as f
 from coup_rules.vector import kernel as k
 from coup_rules.vector.layout import ACTION_KIND, CHARACTERS, SIDES, Layout
-from coup_rules.views import redact
+from coup_rules.views import redact, view
 
 __all__ = ["read_row", "write_row"]
 
@@ -192,9 +193,11 @@ def write_row(row: np.ndarray, state: GameState, layout: Layout) -> None:
         if p.hand:
             living |= 1 << p.seat
     row[f.LIVING] = living
+    k.record_blank(row)
     _write_pending(row, state.pending)
     if layout.P[f.P_TRACK]:
         _write_knowledge(row, state, layout)
+        _write_record(row, state)
 
 
 def _write_pending(row: np.ndarray, pending: Pending | None) -> None:
@@ -242,3 +245,22 @@ def _write_knowledge(row: np.ndarray, state: GameState, layout: Layout) -> None:
             slot = f.KNOW + (viewer * (n + 1) + place) * f.NCH
             for c, count in places[place].items():
                 row[slot + RANK[c]] = count
+
+
+def _write_record(row: np.ndarray, state: GameState) -> None:
+    """The bots' record of every seat, as ``CountingBot`` reads it from each seat's view."""
+    for viewer in range(state.config.players):
+        reading = read(view(state, viewer))
+        at = f.SEATS + viewer * f.SEAT_FIELDS
+        row[at + f.S_PROVED] = reading.proved[viewer]
+        row[at + f.S_CONCEDED] = reading.conceded[viewer]
+        row[at + f.S_CHALLENGES] = reading.challenges[viewer]
+        row[at + f.S_PASSES] = reading.passes[viewer]
+        row[at + f.S_AID_BLOCKS] = reading.aid_blocks[viewer]
+        row[at + f.S_AID_PASSES] = reading.aid_passes[viewer]
+        row[at + f.S_RCLAIMS] = sum(1 << RANK[c] for c in reading.claims[viewer])
+        last = reading.last_claims.get(viewer)
+        row[at + f.S_RLAST] = -1 if last is None else RANK[last]
+        row[at + f.S_DRAFTED] = -1 if reading.drafted is None else RANK[reading.drafted]
+        for seat, card in reading.known.items():
+            row[at + f.S_SEEN + seat] = RANK[card]

@@ -81,7 +81,19 @@ S_NREV = S_REV + 2
 S_ALLEG = S_NREV + 1  # -1 none, 0 Loyalist, 1 Reformist
 S_CLAIMS = S_ALLEG + 1  # bit mask of ranks claimed and standing
 S_LAST = S_CLAIMS + 1  # the claim a Concede would give up, -1 none
-SEAT_FIELDS = S_LAST + 1
+# the seat's public record, as CountingBot reads it from the log (coup_rules.bots.counting.read)
+S_PROVED = S_LAST + 1  # challenges answered by proving
+S_CONCEDED = S_PROVED + 1  # ... by conceding
+S_CHALLENGES = S_CONCEDED + 1  # challenges made
+S_PASSES = S_CHALLENGES + 1  # challenge windows let pass
+S_AID_BLOCKS = S_PASSES + 1  # Foreign Aid blocked
+S_AID_PASSES = S_AID_BLOCKS + 1  # Foreign Aid let through
+S_RCLAIMS = S_AID_PASSES + 1  # bit mask: Reading.claims
+S_RLAST = S_RCLAIMS + 1  # Reading.last_claims: the claim a Concede gives up, -1 none
+# what only this seat knows (its own view)
+S_DRAFTED = S_RLAST + 1  # the card it drafted (the rest of its set is aside), -1 none
+S_SEEN = S_DRAFTED + 1  # + seat: the card that seat showed it and still holds, -1 none
+SEAT_FIELDS = S_SEEN + MAXP
 KNOW = SEATS + MAXP * SEAT_FIELDS  # [viewer][place][rank] known counts
 FIELDS = KNOW + MAXP * NPLACE * NCH  # the most: a game of n seats uses KNOW + n * (n + 1) * NCH
 

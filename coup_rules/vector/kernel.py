@@ -107,6 +107,7 @@ from coup_rules.vector.fields import (
     M_PROVE,
     M_SHOW,
     MAXDRAWS,
+    MAXP,
     NACTIONS,
     NCH,
     NDRAW,
@@ -127,14 +128,24 @@ from coup_rules.vector.fields import (
     RESUME,
     RNG_HI,
     RNG_LO,
+    S_AID_BLOCKS,
+    S_AID_PASSES,
     S_ALLEG,
+    S_CHALLENGES,
     S_CLAIMS,
     S_COINS,
+    S_CONCEDED,
+    S_DRAFTED,
     S_HAND,
     S_LAST,
     S_NHAND,
     S_NREV,
+    S_PASSES,
+    S_PROVED,
+    S_RCLAIMS,
     S_REV,
+    S_RLAST,
+    S_SEEN,
     SEAT_FIELDS,
     SEATS,
     SHOWN,
@@ -167,16 +178,27 @@ def seed_row(s: np.ndarray, seed: int) -> None:
 
 
 @njit(cache=True)
-def rand_below(s: np.ndarray, n: int) -> int:
-    """A random integer in ``range(n)`` from the row's SplitMix64 stream."""
+def rand_next(s: np.ndarray) -> np.uint64:
+    """The next 64 bits of the row's SplitMix64 stream."""
     x = np.uint64(np.uint32(s[RNG_LO])) | (np.uint64(np.uint32(s[RNG_HI])) << np.uint64(32))
     x = x + _GOLDEN
     s[RNG_LO] = np.int32(np.uint32(x & _U32))
     s[RNG_HI] = np.int32(np.uint32(x >> np.uint64(32)))
     z = (x ^ (x >> np.uint64(30))) * _MIX1
     z = (z ^ (z >> np.uint64(27))) * _MIX2
-    z = z ^ (z >> np.uint64(31))
-    return int(((z >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True)
+def rand_below(s: np.ndarray, n: int) -> int:
+    """A random integer in ``range(n)`` from the row's SplitMix64 stream."""
+    return int(((rand_next(s) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+
+
+@njit(cache=True)
+def rand_unit(s: np.ndarray) -> float:
+    """A uniform float in [0, 1) from the row's stream (53 bits, as ``random.random``)."""
+    return float(rand_next(s) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
 # --- small helpers -------------------------------------------------------------------------------
@@ -328,6 +350,56 @@ def claims_add(s: np.ndarray, P: np.ndarray, seat: int, rank: int) -> None:
             s[at + S_CLAIMS] |= 1 << rank
 
 
+# --- the bots' record (coup_rules.bots.counting.read; observation-tracking rows only) -------------
+
+
+@njit(cache=True)
+def record_claim(s: np.ndarray, P: np.ndarray, seat: int, rank: int) -> None:
+    """A claim in an action or a block, as ``Reading.claims`` and ``last_claims`` count it."""
+    if P[P_TRACK] and rank >= 0:
+        at = seat_at(seat)
+        s[at + S_RCLAIMS] |= 1 << rank
+        s[at + S_RLAST] = rank
+
+
+@njit(cache=True)
+def record_add(s: np.ndarray, P: np.ndarray, seat: int, field: int) -> None:
+    """One more of ``seat``'s public record (proofs, concessions, challenges, passes ...)."""
+    if P[P_TRACK]:
+        s[seat_at(seat) + field] += 1
+
+
+@njit(cache=True)
+def record_clear(s: np.ndarray, P: np.ndarray, seat: int) -> None:
+    """``seat``'s hand changed unseen (CardsDrawn, ExchangeForced, Eliminated): nobody knows a
+    card of it any more, and its claims are forgotten."""
+    if P[P_TRACK]:
+        s[seat_at(seat) + S_RCLAIMS] = 0
+        for v in range(P[P_PLAYERS]):
+            s[seat_at(v) + S_SEEN + seat] = -1
+
+
+@njit(cache=True)
+def record_lost(s: np.ndarray, P: np.ndarray, seat: int, rank: int) -> None:
+    """InfluenceLost: a seen card of that rank is no longer known, nor claimed."""
+    if P[P_TRACK]:
+        s[seat_at(seat) + S_RCLAIMS] &= ~(1 << rank)
+        for v in range(P[P_PLAYERS]):
+            if s[seat_at(v) + S_SEEN + seat] == rank:
+                s[seat_at(v) + S_SEEN + seat] = -1
+
+
+@njit(cache=True)
+def record_blank(s: np.ndarray) -> None:
+    """A seat's record before anything happened: no last claim, no draft, nothing seen."""
+    for seat in range(MAXP):
+        at = seat_at(seat)
+        s[at + S_RLAST] = -1
+        s[at + S_DRAFTED] = -1
+        for q in range(MAXP):
+            s[at + S_SEEN + q] = -1
+
+
 # --- the primitive effects (rules.scratch) -------------------------------------------------------
 
 
@@ -364,6 +436,7 @@ def draw(s: np.ndarray, P: np.ndarray, seat: int, count: int) -> None:
         for v in range(P[P_PLAYERS]):
             if v != seat:
                 know_weaken(s, P, v, P[P_PLAYERS], count)
+        record_clear(s, P, seat)
 
 
 @njit(cache=True)
@@ -411,9 +484,11 @@ def reveal(s: np.ndarray, P: np.ndarray, seat: int, rank: int) -> None:
         for v in range(P[P_PLAYERS]):
             if v != seat:
                 know_sub(s, P, v, seat, rank, 1)
+        record_lost(s, P, seat, rank)
     if s[at + S_NHAND]:
         return
     claims_clear(s, P, seat)  # Eliminated
+    record_clear(s, P, seat)
     s[TREASURY] += s[at + S_COINS]
     s[at + S_COINS] = 0
     living = s[LIVING] & ~(1 << seat)
@@ -497,6 +572,7 @@ def declare(s: np.ndarray, P: np.ndarray, actor: int, action: int, target: int) 
     s[ACTOR] = actor
     s[TARGET] = target
     claims_add(s, P, actor, claim_of(P, action))  # ActionDeclared
+    record_claim(s, P, actor, claim_of(P, action))
     at = seat_at(actor)
     if action == A_COUP:
         s[at + S_COINS] -= COUP_COST
@@ -537,6 +613,7 @@ def show_card(s: np.ndarray, P: np.ndarray, rank: int) -> int:
         inquisitor = s[ACTOR]
         at = know_at(P, inquisitor, s[TARGET]) + rank
         s[at] = max(s[at], 1)
+        s[seat_at(inquisitor) + S_SEEN + s[TARGET]] = rank
     return pend(s, D_INQUISITOR, 1 << s[ACTOR])
 
 
@@ -747,6 +824,10 @@ def apply(s: np.ndarray, P: np.ndarray, MV: np.ndarray, player: int, index: int)
     if kind < NACTIONS:
         go_on(s, P, declare(s, P, player, kind, arg))
     elif kind == M_ALLOW:  # R-WIN-2, R-WIN-3, R-WIN-5
+        if phase == D_CHALLENGE_ACTION or phase == D_CHALLENGE_BLOCK:
+            record_add(s, P, player, S_PASSES)
+        elif s[ACTION] == A_FOREIGN_AID:
+            record_add(s, P, player, S_AID_PASSES)
         wait = s[WAIT] & ~(1 << player)
         if wait:
             s[WAIT] = wait
@@ -758,6 +839,7 @@ def apply(s: np.ndarray, P: np.ndarray, MV: np.ndarray, player: int, index: int)
         else:
             go_on(s, P, ST_END)  # the block stands (R-WIN-6)
     elif kind == M_CHALLENGE:
+        record_add(s, P, player, S_CHALLENGES)
         s[CHALLENGER] = player
         if phase == D_CHALLENGE_ACTION:
             pend(s, D_ANSWER_ACTION, 1 << s[ACTOR])
@@ -765,6 +847,9 @@ def apply(s: np.ndarray, P: np.ndarray, MV: np.ndarray, player: int, index: int)
             pend(s, D_ANSWER_BLOCK, 1 << s[BLOCKER])
     elif kind == M_BLOCK:  # R-WIN-3, R-WIN-5
         claims_add(s, P, player, arg)
+        record_claim(s, P, player, arg)
+        if s[ACTION] == A_FOREIGN_AID:
+            record_add(s, P, player, S_AID_BLOCKS)
         s[BLOCKER] = player
         s[BLOCKCH] = arg
         pend(s, D_CHALLENGE_BLOCK, s[LIVING] & ~(1 << player))
@@ -773,6 +858,12 @@ def apply(s: np.ndarray, P: np.ndarray, MV: np.ndarray, player: int, index: int)
     elif kind == M_CONCEDE:  # R-CHAL-4, R-CHAL-5
         if P[P_TRACK]:
             claims_drop(s, P, player, s[seat_at(player) + S_LAST])
+            at = seat_at(player)
+            s[at + S_CONCEDED] += 1
+            last = s[at + S_RLAST]
+            if last >= 0:  # Reading.claims: the last claim is given up
+                s[at + S_RCLAIMS] &= ~(1 << last)
+                s[at + S_RLAST] = -1
         if phase == D_ANSWER_ACTION:
             if s[ACTION] == A_ASSASSINATE:
                 take(s, player, ASSASSINATE_COST)
@@ -797,6 +888,8 @@ def apply(s: np.ndarray, P: np.ndarray, MV: np.ndarray, player: int, index: int)
         s[ASIDE + arg] -= 1
         s[ASIDEN] -= 1
         at = seat_at(player)
+        if P[P_TRACK]:
+            s[at + S_DRAFTED] = arg
         s[at + S_HAND + arg] += 1
         s[at + S_NHAND] += 1
         next_setup_step(s, P)
@@ -826,6 +919,11 @@ def prove(s: np.ndarray, P: np.ndarray, player: int, phase: int) -> None:
     for r in range(NCH):
         count += cards[r]
     if P[P_TRACK]:  # Proved: shown to all, then into the Court
+        s[at + S_PROVED] += 1
+        for v in range(P[P_PLAYERS]):
+            seen = s[seat_at(v) + S_SEEN + player]
+            if seen >= 0 and cards[seen] > 0:
+                s[seat_at(v) + S_SEEN + player] = -1
         for r in range(NCH):
             if cards[r]:
                 claims_drop(s, P, player, r)
@@ -913,6 +1011,7 @@ def reset_row(s: np.ndarray, P: np.ndarray) -> None:
     s[SHOWN] = -1
     s[ACTIVE] = first
     s[LIVING] = (1 << n) - 1
+    record_blank(s)
     total_coins = 0
     for seat in range(n):
         at = seat_at(seat)
