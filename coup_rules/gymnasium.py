@@ -25,6 +25,9 @@ the learner is asked only its own decisions.
   ``CoupEnv``'s) wrapped in Gymnasium's usual checks. Without the import, name the module in
   the id: ``gymnasium.make("coup_rules.gymnasium:coup_rules/Coup-v0")`` imports it first
   (Gymnasium 1.x reads no plugin entry points, so that is how a package makes an id available).
+  ``gymnasium.make_vec("coup_rules/Coup-v0", num_envs=1024, opponents="counting")`` builds the
+  compiled ``coup_rules.vector.CoupVectorEnv`` instead (the ``[vector]`` extra): its keyword
+  arguments are that class's.
 
 Gymnasium and NumPy are imported here only: ``import coup_rules`` never needs them.
 """
@@ -194,9 +197,15 @@ class CoupEnv(gymnasium.Env[Any, Any]):
 
 
 def _register() -> None:
-    """Make ``ENV_ID`` known to ``gymnasium.make`` (once: importing again changes nothing)."""
+    """Make ``ENV_ID`` known to ``gymnasium.make`` and ``gymnasium.make_vec`` (once: importing
+    again changes nothing). ``make_vec`` builds the compiled ``coup_rules.vector.CoupVectorEnv``
+    (its ``vector_entry_point``; the ``[vector]`` extra)."""
     if ENV_ID not in gymnasium.registry:
-        gymnasium.register(id=ENV_ID, entry_point="coup_rules.gymnasium:CoupEnv")
+        gymnasium.register(
+            id=ENV_ID,
+            entry_point="coup_rules.gymnasium:CoupEnv",
+            vector_entry_point="coup_rules.vector.training:CoupVectorEnv",
+        )
 
 
 _register()

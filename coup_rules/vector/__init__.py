@@ -1,6 +1,9 @@
 """Coup compiled over arrays of games (the optional extra ``coup-rules[vector]``: numba, numpy).
 
-``VectorEnv(config, num_envs, seed, autoreset)`` steps many games at once from Python;
+``VectorEnv(config, num_envs, seed, autoreset)`` steps many games at once from Python, every
+seat's decisions asked in turn; ``CoupVectorEnv(config, num_envs, seed, opponents, learner_seat)``
+is a ``gymnasium.vector.VectorEnv`` of one learner per game against the shipped bots compiled
+(``coup_rules.vector.bots``, held equal to ``coup_rules.bots`` move for move; needs Gymnasium);
 ``random_playouts(config, games, seed, threads)`` plays whole games by uniformly random legal
 moves without leaving compiled code. Both are the engine's rules, every variant included, in a
 second form: ``tests/test_vector_differential.py`` plays them move for move against
@@ -13,7 +16,21 @@ first process pays the compile time.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from coup_rules.vector.env import VectorEnv
 from coup_rules.vector.playouts import random_playouts
 
-__all__ = ["VectorEnv", "random_playouts"]
+if TYPE_CHECKING:
+    from coup_rules.vector.training import CoupVectorEnv
+
+__all__ = ["CoupVectorEnv", "VectorEnv", "random_playouts"]
+
+
+def __getattr__(name: str) -> Any:
+    """``CoupVectorEnv`` is imported on first use: it needs Gymnasium besides numba."""
+    if name == "CoupVectorEnv":
+        from coup_rules.vector.training import CoupVectorEnv
+
+        return CoupVectorEnv
+    raise AttributeError(f"module 'coup_rules.vector' has no attribute {name!r}")

@@ -190,9 +190,9 @@ def rand_next(s: np.ndarray) -> np.uint64:
 
 
 @njit(cache=True)
-def rand_below(s: np.ndarray, n: int) -> int:
+def rand_below(s: np.ndarray, n: int) -> np.int64:
     """A random integer in ``range(n)`` from the row's SplitMix64 stream."""
-    return int(((rand_next(s) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+    return np.int64(((rand_next(s) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
 @njit(cache=True)

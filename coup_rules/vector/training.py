@@ -1,0 +1,259 @@
+"""``CoupVectorEnv``: a ``gymnasium.vector.VectorEnv`` of one learner against compiled bots.
+
+Each of ``num_envs`` games seats the learner (at ``learner_seat``, or a seat drawn at every deal
+with ``learner_seat="random"``) and, clockwise from it, the ``opponents`` in turn (cycling):
+names of ``coup_rules.bots.BOTS`` or bot objects of those classes with their own parameters.
+The opponents are the compiled twins of the object bots (``coup_rules.vector.bots``), held equal
+to them move for move, and they move inside ``step`` without leaving compiled code: the learner
+is asked only its own decisions.
+
+- **Spaces**: ``single_observation_space`` is ``Box(0, high, float32)`` over the vector of
+  ``coup_rules.ai.encoding.ObservationEncoder`` (``high`` is public: ``observation_space.high``),
+  ``single_action_space`` ``Discrete(n)`` over ``MoveCodec``'s move table; ``observation_space``
+  and ``action_space`` are their batches.
+- **``reset(seed=, options=)``** deals every game and returns ``(obs, infos)``;
+  **``step(actions)``** returns ``(obs, rewards, terminated, truncated, infos)``. The legal
+  actions are ``infos["action_mask"]`` (bool[num_envs, n]), also from ``action_masks()``;
+  ``infos["seat"]`` is the learner's seat in each game.
+- **Rewards** at the end only, as in ``coup_rules.gymnasium.CoupEnv``: +1 for a win,
+  ``-1 / (players - 1)`` for a loss (the game ends for the learner when it is out), 0 for a draw
+  at the turn limit (``truncated``, R-TURN-8). An action that is not legal raises ``ValueError``
+  and nothing is played.
+- **Autoreset** (``metadata["autoreset_mode"]`` is ``SAME_STEP``): a game that ends in a step
+  is dealt again in that step; the observation returned is the new game's first, and the
+  learner's last observation of the game that ended is in ``infos["final_obs"]`` (an object
+  array, ``None`` for the other games) with the mask ``infos["_final_obs"]``.
+- **Seeding**: each game has its own stream, from ``seed`` (or from ``reset(seed=...)``), for its
+  deals, its draws and the bots' choices: one seed and one sequence of actions give the same
+  games. The streams are not the engine's (R-INFO-5).
+
+``gymnasium.make_vec("coup_rules/Coup-v0", num_envs=..., opponents=...)`` builds one (importing
+``coup_rules.gymnasium`` registers the id; its ``vector_entry_point`` is this class).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
+
+from coup_rules.bots import Bot
+from coup_rules.config import Config
+from coup_rules.state import GameState
+from coup_rules.vector import batch as b
+from coup_rules.vector import fields as f
+from coup_rules.vector import kernel as k
+from coup_rules.vector import learner as lr
+from coup_rules.vector.convert import read_row
+from coup_rules.vector.env import lane_seeds
+from coup_rules.vector.layout import Layout, layout_of
+from coup_rules.vector.opponents import VALUES, twin_of
+
+__all__ = ["CoupVectorEnv"]
+
+Opponent = Bot | str
+
+
+class CoupVectorEnv(gymnasium.vector.VectorEnv):
+    """``num_envs`` games of ``config``, one learner against compiled bots (see the module).
+
+    Args:
+        config: the game (default ``Config()``).
+        num_envs: the number of games stepped together.
+        seed: the games' streams until ``reset(seed=...)`` gives another.
+        opponents: a bot name or object, or a sequence of them, seated clockwise from the
+            learner in turn.
+        learner_seat: the learner's seat, or ``"random"`` to draw it at every deal.
+    """
+
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
+
+    def __init__(
+        self,
+        config: Config | None = None,
+        num_envs: int = 1024,
+        seed: int = 0,
+        opponents: Opponent | Sequence[Opponent] = "random",
+        learner_seat: int | str = 0,
+    ) -> None:
+        config = Config() if config is None else config
+        if not isinstance(config, Config):
+            raise ValueError(f"config must be a Config, not {config!r}")
+        if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
+        self.config = config
+        self.num_envs = num_envs
+        self._fixed = _learner_seat(learner_seat, config.players)
+        twins = [twin_of(o) for o in _opponent_list(opponents)]
+        self._kinds = np.array([t.kind for t in twins], np.int64)
+        self._pars = np.stack([t.array() for t in twins])
+        self.layout: Layout = layout_of(config)
+        high = np.asarray(self.layout.encoder.high, np.float32)
+        self.single_observation_space = spaces.Box(np.zeros_like(high), high, dtype=np.float32)
+        self.single_action_space = spaces.Discrete(self.layout.codec.size)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._state = np.zeros((num_envs, int(self.layout.P[f.P_FIELDS])), np.int32)
+        self._seats = np.full((num_envs, f.MAXP), -1, np.int64)
+        self._learner = np.zeros(num_envs, np.int64)
+        self._mask: np.ndarray | None = None
+        self._seed(seed)
+        self._deal()
+
+    # --- gymnasium's interface ----------------------------------------------------------------
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Deal every game again (from ``seed``'s streams if given): ``(obs, infos)``."""
+        if options:
+            raise ValueError(f"CoupVectorEnv.reset takes no options, not {sorted(options)}")
+        if seed is not None:
+            self._seed(seed)
+        self._deal()
+        return self._observe(), self._infos()
+
+    def step(
+        self, actions: Sequence[int] | np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Play the learner's action in every game, then the bots' moves up to its next
+        decision: ``(obs, rewards, terminated, truncated, infos)``."""
+        moves = np.asarray(actions)
+        if moves.shape != (self.num_envs,) or not np.issubdtype(moves.dtype, np.integer):
+            raise ValueError(f"actions must be {self.num_envs} integers, one per game")
+        mask, self._mask = self._mask, None
+        lay = self.layout
+        checked = bool(((moves >= 0) & (moves < lay.codec.size)).all())
+        if checked and mask is not None:
+            checked = bool(mask[np.arange(self.num_envs), moves].all())
+        else:
+            checked = False
+        rewards = np.zeros(self.num_envs, np.float32)
+        terminated = np.zeros(self.num_envs, np.bool_)
+        truncated = np.zeros(self.num_envs, np.bool_)
+        final = np.zeros((self.num_envs, lay.encoder.size), np.float32)
+        bad = lr.learner_step(
+            self._state,
+            lay.P,
+            lay.IX,
+            lay.MV,
+            lay.OB,
+            VALUES,
+            self._kinds,
+            self._pars,
+            self._seats,
+            self._learner,
+            self._fixed,
+            moves.astype(np.int64, copy=False),
+            rewards,
+            terminated,
+            truncated,
+            final,
+            float(lay.encoder.turn_cap),
+            checked,
+        )
+        if bad >= 0:
+            seat = int(self._learner[bad])
+            raise ValueError(
+                f"game {bad}: action {int(moves[bad])} is not a legal move of the learner "
+                f"(seat {seat}) (R-TURN-7); nothing was played"
+            )
+        if bad < -1:
+            raise RuntimeError(_undealt(-2 - bad, self.config))
+        infos = self._infos()
+        ended = terminated | truncated
+        if ended.any():
+            finals = np.full(self.num_envs, None, dtype=object)
+            for lane in np.flatnonzero(ended):
+                finals[lane] = final[lane]
+            infos["final_obs"] = finals
+            infos["_final_obs"] = ended
+        return self._observe(), rewards, terminated, truncated, infos
+
+    def action_masks(self) -> np.ndarray:
+        """bool[num_envs, n]: the learner's legal actions in every game (a fresh array)."""
+        if self._mask is None:
+            out = np.empty((self.num_envs, self.layout.codec.size), np.bool_)
+            b.masks(self._state, self.layout.P, self.layout.IX, self._learner, out)
+            self._mask = out
+        return self._mask.copy()
+
+    @property
+    def learner_seats(self) -> np.ndarray:
+        """int64[num_envs]: the learner's seat in each game now (a fresh array)."""
+        return self._learner.copy()
+
+    def to_state(self, lane: int) -> GameState:
+        """The position of game ``lane`` as an engine ``GameState`` (with an empty log)."""
+        if not isinstance(lane, int | np.integer) or not 0 <= lane < self.num_envs:
+            raise ValueError(f"lane must be from 0 to {self.num_envs - 1}, not {lane!r}")
+        return read_row(self._state[int(lane)], self.layout)
+
+    # --- inside -------------------------------------------------------------------------------
+
+    def _seed(self, seed: int) -> None:
+        for lane, s in enumerate(lane_seeds(seed, self.num_envs)):
+            k.seed_row(self._state[lane], int(s))
+
+    def _deal(self) -> None:
+        lay = self.layout
+        lane = lr.deal_lanes(
+            self._state,
+            lay.P,
+            lay.IX,
+            lay.MV,
+            VALUES,
+            self._kinds,
+            self._pars,
+            self._seats,
+            self._learner,
+            self._fixed,
+        )
+        self._mask = None
+        if lane >= 0:
+            raise RuntimeError(_undealt(lane, self.config))
+
+    def _observe(self) -> np.ndarray:
+        out = np.empty((self.num_envs, self.layout.encoder.size), np.float32)
+        cap = float(self.layout.encoder.turn_cap)
+        lr.observe_seats(self._state, self.layout.P, self.layout.OB, self._learner, out, cap)
+        return out
+
+    def _infos(self) -> dict[str, Any]:
+        every = np.ones(self.num_envs, np.bool_)
+        return {
+            "action_mask": self.action_masks(),
+            "_action_mask": every,
+            "seat": self._learner.copy(),
+            "_seat": every.copy(),
+        }
+
+
+def _learner_seat(seat: int | str, players: int) -> int:
+    if seat == "random":
+        return -1
+    if isinstance(seat, int | np.integer) and not isinstance(seat, bool) and 0 <= seat < players:
+        return int(seat)
+    raise ValueError(
+        f"learner_seat must be a seat from 0 to {players - 1} or 'random', not {seat!r}"
+    )
+
+
+def _opponent_list(opponents: Opponent | Sequence[Opponent]) -> list[Opponent]:
+    if isinstance(opponents, str) or not isinstance(opponents, Sequence):
+        return [opponents]
+    if not opponents:
+        raise ValueError("opponents must name at least one bot")
+    return list(opponents)
+
+
+def _undealt(lane: int, config: Config) -> str:
+    return (
+        f"game {lane}: {lr.MAX_DEALS} deals in a row ended before the learner was asked "
+        f"anything (max_turns={config.max_turns}); raise max_turns or use learner_seat='random'"
+    )
