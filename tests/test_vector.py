@@ -252,3 +252,37 @@ def test_simulate_on_the_vector_engine_refuses_bots(capsys: pytest.CaptureFixtur
     with pytest.raises(SystemExit):
         main(["simulate", "--engine", "vector", "--bots", "honest"])
     assert "uniformly random" in capsys.readouterr().err
+
+
+def test_current_player_is_a_copy_that_a_step_does_not_change() -> None:
+    env = VectorEnv(Config(players=3), num_envs=4, seed=0)
+    kept = env.current_player
+    before = kept.copy()
+    mask = env.legal_action_mask()
+    env.step(mask.argmax(axis=1))
+    assert np.array_equal(kept, before)
+    kept[:] = 99
+    assert (env.current_player != 99).all()
+
+
+def test_reset_with_a_seed_deals_the_games_of_that_seed() -> None:
+    env = VectorEnv(Config(players=4), num_envs=8, seed=7)
+    first = env.observation()
+    env.reset(seed=3)
+    assert not np.array_equal(env.observation(), first)
+    env.reset(seed=7)
+    assert np.array_equal(env.observation(), first)
+
+
+def test_the_observation_s_bounds_are_public() -> None:
+    env = VectorEnv(Config(players=4), num_envs=64, seed=1)
+    high = env.observation_high
+    assert high.shape == env.observation_shape
+    for _ in range(50):
+        obs = env.observation()
+        assert ((obs >= 0) & (obs <= high)).all()
+        env.step(
+            (
+                np.random.default_rng(0).random((64, env.num_actions)) * env.legal_action_mask()
+            ).argmax(axis=1)
+        )

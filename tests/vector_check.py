@@ -221,7 +221,7 @@ def _check_end(env: VectorEnv, lane: int, state: GameState, tally: Tally) -> Non
     if not np.array_equal(_knowledge(env.state[lane]), mine):
         raise Mismatch(f"lane {lane}: set_state rebuilds other claims or knowledge")
     env.state[lane] = spare
-    env.current_player[lane] = -1
+    env.reset([])  # asks the lanes again: the restored game is over
 
 
 def check_variant(

@@ -25,14 +25,16 @@ def lane_seeds(seed: int, lanes: int) -> np.ndarray:
 class VectorEnv:
     """``num_envs`` games of ``config``, each asking one seat at a time.
 
-    - ``current_player`` (int32[num_envs]): the seat each game asks, -1 for a finished game
-      (only with ``autoreset=False``). A response window asks its seats one by one, clockwise
-      from the seat whose claim is at stake (``coup_rules.ai.encoding.asked_first``), as the
-      PettingZoo and OpenSpiel adapters do; an ``Allow`` passes the question on.
+    - ``current_player`` (int32[num_envs], a fresh array at each read): the seat each game asks,
+      -1 for a finished game (only with ``autoreset=False``). A response window asks its seats
+      one by one, clockwise from the seat whose claim is at stake
+      (``coup_rules.ai.encoding.asked_first``), as the PettingZoo and OpenSpiel adapters do; an
+      ``Allow`` passes the question on.
     - ``legal_action_mask()`` (bool[num_envs, num_actions]): the legal moves of the current
       player, as indices of ``coup_rules.ai.encoding.MoveCodec``.
     - ``observation()`` (float32[num_envs, *observation_shape]): the ``ObservationEncoder`` vector
-      of each game seen by its current player (a finished game by its active seat).
+      of each game seen by its current player (a finished game by its active seat); each
+      component lies from 0 to ``observation_high`` (float32[*observation_shape]).
     - ``step(actions)`` plays ``actions[g]`` (an index of the move table) for the current player
       of every running game and returns ``rewards`` (float32[num_envs, players]: +1 to the
       winner and -1/(players-1) to the others when a game ends, 0 otherwise; a draw at the turn
@@ -42,9 +44,9 @@ class VectorEnv:
       those of the step); with ``autoreset=False`` it stays finished, with an empty mask and its
       actions ignored, until ``reset``.
 
-    Chance comes from ``seed``: each lane has its own stream, so one seed and one sequence of
-    actions give the same games. The streams are not the engine's (R-INFO-5): a position is the
-    same game as the engine's, but a given seed deals other cards.
+    Chance comes from ``seed`` (or from ``reset(seed=...)``): each lane has its own stream, so
+    one seed and one sequence of actions give the same games. The streams are not the engine's
+    (R-INFO-5): a position is the same game as the engine's, but a given seed deals other cards.
     """
 
     def __init__(
@@ -69,9 +71,8 @@ class VectorEnv:
         self.state = np.zeros((num_envs, int(self.layout.P[f.P_FIELDS])), np.int32)
         """The games, one row each (see ``coup_rules.vector.fields``): read it
         freely, change it only through ``reset`` and ``set_state``."""
-        for lane, s in enumerate(lane_seeds(seed, num_envs)):
-            k.seed_row(self.state[lane], int(s))
-        self.current_player = np.full(num_envs, -1, np.int32)
+        self._seed(seed)
+        self._current = np.full(num_envs, -1, np.int32)
         self._lanes = np.arange(num_envs)
         self._mask: np.ndarray | None = None
         self._rewards = np.zeros((num_envs, config.players), np.float32)
@@ -79,12 +80,32 @@ class VectorEnv:
         self._truncated = np.zeros(num_envs, np.bool_)
         self.reset()
 
+    @property
+    def current_player(self) -> np.ndarray:
+        """int32[num_envs]: the seat each game asks now, -1 for a finished game (a copy: it
+        does not change with the env, and writing to it changes nothing)."""
+        return self._current.copy()
+
+    @property
+    def observation_high(self) -> np.ndarray:
+        """float32[*observation_shape]: the top of each observation component (the bottom is 0)."""
+        return np.asarray(self.layout.encoder.high, np.float32)
+
+    def _seed(self, seed: int) -> None:
+        for lane, s in enumerate(lane_seeds(seed, self.num_envs)):
+            k.seed_row(self.state[lane], int(s))
+
     def _refresh(self) -> None:
         self._mask = None
-        b.current_players(self.state, self.layout.P, self.current_player)
+        b.current_players(self.state, self.layout.P, self._current)
 
-    def reset(self, lanes: Sequence[int] | np.ndarray | None = None) -> None:
-        """Deal new games in ``lanes`` (every lane by default)."""
+    def reset(
+        self, lanes: Sequence[int] | np.ndarray | None = None, *, seed: int | None = None
+    ) -> None:
+        """Deal new games in ``lanes`` (every lane by default); ``seed`` first gives every lane
+        a new stream from it, as the constructor's ``seed`` does."""
+        if seed is not None:
+            self._seed(seed)
         chosen = np.arange(self.num_envs) if lanes is None else np.asarray(lanes, np.int64)
         if chosen.size and (chosen.min() < 0 or chosen.max() >= self.num_envs):
             raise ValueError(f"lanes must be from 0 to {self.num_envs - 1}")
@@ -94,7 +115,7 @@ class VectorEnv:
     def legal_action_mask(self) -> np.ndarray:
         """bool[num_envs, num_actions]: the current player's legal moves in every game."""
         out = np.empty((self.num_envs, self.num_actions), np.bool_)
-        b.masks(self.state, self.layout.P, self.layout.IX, self.current_player, out)
+        b.masks(self.state, self.layout.P, self.layout.IX, self._current, out)
         self._mask = out.copy()  # lets step check the actions with one gather
         return out
 
@@ -117,7 +138,7 @@ class VectorEnv:
         checked = (
             mask is not None
             and bool(((moves >= 0) & (moves < self.num_actions)).all())
-            and bool((mask[self._lanes, moves] | (self.current_player < 0)).all())
+            and bool((mask[self._lanes, moves] | (self._current < 0)).all())
         )
         bad = b.step_lanes(
             self.state,
@@ -129,11 +150,11 @@ class VectorEnv:
             self._terminated,
             self._truncated,
             self.autoreset,
-            self.current_player,
+            self._current,
             checked,
         )
         if bad >= 0:
-            seat = int(self.current_player[bad])
+            seat = int(self._current[bad])
             raise ValueError(
                 f"game {bad}: action {int(moves[bad])} is not a legal move of seat {seat} "
                 "(R-TURN-7); nothing was played"
