@@ -6,8 +6,10 @@ One row of ``int32[games, fields]`` is one game: the offsets below name its fiel
   Ambassador 3, Contessa 4, Inquisitor 5); hidden cards, the Court and the set-aside cards are
   counts per rank (the engine keeps them sorted, so a count is the same value);
 - a set of seats (who is waited on, who is alive) is a bit mask;
-- actions are their row in ``coup_rules.actions.ACTIONS`` (Income 0 ... Embezzle 9) and
+- actions are their row in ``coup_rules.actions.ACTIONS`` (Income 0 ... Embezzle 9), the other
+  moves numbered after them in the order ``coup_rules.decisions.spec_of`` lists them, and
   decisions their place in ``coup_rules.decisions.Decision`` plus one (0: the game is over);
+  what the table says of each action is in ``P`` (``P_CLAIM`` ... ``P_REFUNDED``);
 - ``P`` holds the configuration, ``IX`` the move index of every move shape (``MoveCodec``) and
   ``MV`` the shape of every move index, ``OB`` the place of every observation component, all
   built by ``coup_rules.vector.layout``.
@@ -20,19 +22,34 @@ compiled file alone, not on what it imports: after changing any of those (or thi
 
 from __future__ import annotations
 
-from coup_rules.actions import ACTIONS
-from coup_rules.cards import RANK, Character
+import attrs
+
+from coup_rules.actions import ACTIONS, Aim, Asked
+from coup_rules.cards import RANK, Allegiance, Character
 from coup_rules.constants import MAX_PLAYERS
-from coup_rules.decisions import Decision
+from coup_rules.decisions import Decision, spec_of
+from coup_rules.events import Pool
 from coup_rules.moves import (
+    Allow,
     Assassinate,
+    Block,
+    Challenge,
+    ChooseAllegiance,
+    Concede,
     Convert,
     Coup,
+    Draft,
     Embezzle,
     Examine,
     Exchange,
+    ForceExchange,
     ForeignAid,
+    GiveBack,
     Income,
+    Keep,
+    LoseInfluence,
+    Prove,
+    Show,
     Steal,
     Tax,
 )
@@ -115,6 +132,8 @@ D_INQUISITOR = _DECISIONS.index(Decision.INQUISITOR_CHOICE) + 1
 NDECISIONS = len(_DECISIONS)
 
 # --- actions (rows of ACTIONS) -------------------------------------------------------------------
+# Named rows are for the effects the kernel writes by hand (rules.flow.resolve); what the table
+# says of every action (claim, cost, aim, blockers, who is asked) is read from P (below).
 _ROWS = [spec.move for spec in ACTIONS]
 A_INCOME = _ROWS.index(Income)
 A_FOREIGN_AID = _ROWS.index(ForeignAid)
@@ -127,39 +146,66 @@ A_EXAMINE = _ROWS.index(Examine)
 A_CONVERT = _ROWS.index(Convert)
 A_EMBEZZLE = _ROWS.index(Embezzle)
 NACTIONS = len(ACTIONS)
-if (A_TAX, A_EXAMINE) != (3, 7) or NACTIONS != 10:  # the kernel's ranges of rows assume these
-    raise TypeError("coup_rules.vector assumes the rows of ACTIONS: update the kernel")
 
-# --- move kinds (MV[:, 0]); actions are 0 to 9 ---------------------------------------------------
-M_CHALLENGE = 10
-M_BLOCK = 11
-M_ALLOW = 12
-M_PROVE = 13
-M_CONCEDE = 14
-M_LOSE = 15
-M_KEEP = 16
-M_SHOW = 17
-M_GIVE_BACK = 18
-M_FORCE = 19
-M_DRAFT = 20
-M_CHOOSE = 21
+# --- move kinds (MV[:, 0]): the actions by row, then every other move class answering a decision --
+ANSWERS: tuple[type, ...] = tuple(
+    dict.fromkeys(cls for d in Decision for cls in spec_of(d).moves if cls not in set(_ROWS))
+)
+"""The move classes that answer a decision other than the turn's action, in the order the
+decisions list them (``coup_rules.decisions.spec_of``): kinds ``NACTIONS`` on."""
+MOVE_KIND: dict[type, int] = {
+    **{cls: row for row, cls in enumerate(_ROWS)},
+    **{cls: NACTIONS + i for i, cls in enumerate(ANSWERS)},
+}
+"""The kernel's number of every move class."""
+M_CHALLENGE = MOVE_KIND[Challenge]
+M_BLOCK = MOVE_KIND[Block]
+M_ALLOW = MOVE_KIND[Allow]
+M_PROVE = MOVE_KIND[Prove]
+M_CONCEDE = MOVE_KIND[Concede]
+M_LOSE = MOVE_KIND[LoseInfluence]
+M_KEEP = MOVE_KIND[Keep]
+M_SHOW = MOVE_KIND[Show]
+M_GIVE_BACK = MOVE_KIND[GiveBack]
+M_FORCE = MOVE_KIND[ForceExchange]
+M_DRAFT = MOVE_KIND[Draft]
+M_CHOOSE = MOVE_KIND[ChooseAllegiance]
 
 # --- IX: the move index of each shape (-1: not in this game) --------------------------------------
+# A shape is a move class and its arguments other than the player (MoveCodec's shapes): one slot
+# for a move without any, one per character or allegiance, and for Keep one per card kept alone
+# then one per pair (rank * NCH + rank).
+_ARGUMENT_SLOTS = {(): 1, ("character",): NCH, ("allegiance",): len(Allegiance)}
+
+
+def _slots(cls: type) -> int:
+    names = tuple(a.name for a in attrs.fields(cls) if a.name != "player")
+    if names == ("cards",):  # Keep: one card, or two
+        return NCH + NCH * NCH
+    return _ARGUMENT_SLOTS[names]
+
+
+IX_AT: dict[type, int] = {}
+"""Where each answer class's slots start in ``IX`` (the actions take the first ``NACTIONS``)."""
+_at = NACTIONS
+for _cls in ANSWERS:
+    IX_AT[_cls] = _at
+    _at += _slots(_cls)
+IX_SIZE = _at
 I_ACT = 0  # + action: index of the untargeted action, or of target seat 0
-I_CHALLENGE = 10
-I_ALLOW = 11
-I_PROVE = 12
-I_CONCEDE = 13
-I_GIVE_BACK = 14
-I_FORCE = 15
-I_BLOCK = 16  # + rank
-I_LOSE = 22  # + rank
-I_KEEP1 = 28  # + rank
-I_KEEP2 = 34  # + rank * 6 + rank
-I_SHOW = 70  # + rank
-I_DRAFT = 76  # + rank
-I_CHOOSE = 82  # + allegiance
-IX_SIZE = 84
+I_CHALLENGE = IX_AT[Challenge]
+I_ALLOW = IX_AT[Allow]
+I_PROVE = IX_AT[Prove]
+I_CONCEDE = IX_AT[Concede]
+I_GIVE_BACK = IX_AT[GiveBack]
+I_FORCE = IX_AT[ForceExchange]
+I_BLOCK = IX_AT[Block]  # + rank
+I_LOSE = IX_AT[LoseInfluence]  # + rank
+I_KEEP1 = IX_AT[Keep]  # + rank
+I_KEEP2 = I_KEEP1 + NCH  # + rank * NCH + rank
+I_SHOW = IX_AT[Show]  # + rank
+I_DRAFT = IX_AT[Draft]  # + rank
+I_CHOOSE = IX_AT[ChooseAllegiance]  # + allegiance
 
 # --- P: the configuration ------------------------------------------------------------------------
 P_PLAYERS = 0
@@ -174,7 +220,25 @@ P_TRACK = 8
 P_EXCHANGER = 9
 P_CHARS = 10  # bit mask of the ranks in the deck
 P_FIELDS = 11  # the row length of this game: KNOW + players * (players + 1) * NCH
-P_SIZE = 12
+# what ACTIONS says of each action in this game, at P_... + action (layout._params reads it)
+P_CLAIM = 12  # the character claimed (the exchanger resolved), -1 for none
+P_DISCLAIM = P_CLAIM + NACTIONS  # the character claimed not to be held (Embezzle), -1 none
+P_CHALLENGEABLE = P_DISCLAIM + NACTIONS  # 1: opens a challenge window (R-WIN-2)
+P_COST = P_CHALLENGEABLE + NACTIONS  # coins paid on declaring (R-ACT-9)
+P_SELF_COST = P_COST + NACTIONS  # ... when the target is the actor
+P_POOL = P_SELF_COST + NACTIONS  # where the cost goes: POOL_TREASURY or POOL_RESERVE
+P_AIM = P_POOL + NACTIONS  # AIM_NONE, AIM_OPPONENT or AIM_LIVING
+P_ASKED = P_AIM + NACTIONS  # who the counter window asks: ASK_NOBODY, ASK_OPPONENTS, ASK_TARGET
+P_BLOCKERS = P_ASKED + NACTIONS  # bit mask of the ranks that block it in this game (R-WIN-3)
+P_REFUNDED = P_BLOCKERS + NACTIONS  # 1: its cost comes back on a conceded challenge (R-CHAL-5)
+P_SIZE = P_REFUNDED + NACTIONS
+AIM_NONE, AIM_OPPONENT, AIM_LIVING = (
+    list(Aim).index(a) for a in (Aim.NONE, Aim.OPPONENT, Aim.LIVING)
+)
+ASK_NOBODY, ASK_OPPONENTS, ASK_TARGET = (
+    list(Asked).index(a) for a in (Asked.NOBODY, Asked.OPPONENTS, Asked.TARGET)
+)
+POOL_TREASURY, POOL_RESERVE = (list(Pool).index(p) for p in (Pool.TREASURY, Pool.RESERVE))
 
 # --- stages after a step (Stage, plus waiting) ---------------------------------------------------
 ST_WAIT = 0

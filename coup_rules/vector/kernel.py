@@ -22,10 +22,6 @@ import numpy as np
 from numba import njit
 
 from coup_rules.constants import (
-    ASSASSINATE_COST,
-    CONVERT_OTHER_COST,
-    CONVERT_SELF_COST,
-    COUP_COST,
     EXCHANGE_DRAWS,
     FORCED_COUP_COINS,
     FOREIGN_AID_COINS,
@@ -51,14 +47,15 @@ from coup_rules.vector.fields import (
     ACTION,
     ACTIVE,
     ACTOR,
+    AIM_NONE,
+    AIM_OPPONENT,
     ASIDE,
     ASIDEN,
-    ASSASSIN,
+    ASK_OPPONENTS,
+    ASK_TARGET,
     BLOCKCH,
     BLOCKER,
-    CAPTAIN,
     CHALLENGER,
-    CONTESSA,
     COURT,
     COURTN,
     D_ACTION,
@@ -75,7 +72,6 @@ from coup_rules.vector.fields import (
     D_NONE,
     D_SHOW,
     DRAWS,
-    DUKE,
     I_ACT,
     I_ALLOW,
     I_BLOCK,
@@ -90,7 +86,6 @@ from coup_rules.vector.fields import (
     I_LOSE,
     I_PROVE,
     I_SHOW,
-    INQUISITOR,
     KEEPN,
     KNOW,
     LIVING,
@@ -111,19 +106,29 @@ from coup_rules.vector.fields import (
     NACTIONS,
     NCH,
     NDRAW,
+    P_AIM,
+    P_ASKED,
+    P_BLOCKERS,
+    P_CHALLENGEABLE,
     P_CHARS,
+    P_CLAIM,
     P_COINS,
     P_COPIES,
-    P_EXCHANGER,
+    P_COST,
+    P_DISCLAIM,
     P_FIRST,
     P_INQUISITOR,
     P_MAX_TURNS,
     P_PLAYERS,
+    P_POOL,
     P_REFORMATION,
+    P_REFUNDED,
+    P_SELF_COST,
     P_TRACK,
     P_TWO_PLAYER_SETUP,
     PBLOCK,
     PHASE,
+    POOL_RESERVE,
     RESERVE,
     RESUME,
     RNG_HI,
@@ -236,23 +241,13 @@ def lowest(x: int) -> int:
 @njit(cache=True)
 def claim_of(P: np.ndarray, action: int) -> int:
     """The character ``action`` claims, -1 for none (Embezzle claims none: R-REF-8)."""
-    if action == A_TAX:
-        return DUKE
-    if action == A_ASSASSINATE:
-        return ASSASSIN
-    if action == A_STEAL:
-        return CAPTAIN
-    if action == A_EXCHANGE:
-        return P[P_EXCHANGER]
-    if action == A_EXAMINE:
-        return INQUISITOR
-    return -1
+    return P[P_CLAIM + action]
 
 
 @njit(cache=True)
-def challengeable(action: int) -> bool:
+def challengeable(P: np.ndarray, action: int) -> bool:
     """Character actions and Embezzle open a challenge window (R-WIN-2, R-REF-8)."""
-    return (A_TAX <= action <= A_EXAMINE) or action == A_EMBEZZLE
+    return P[P_CHALLENGEABLE + action] != 0
 
 
 @njit(cache=True)
@@ -573,18 +568,14 @@ def declare(s: np.ndarray, P: np.ndarray, actor: int, action: int, target: int) 
     s[TARGET] = target
     claims_add(s, P, actor, claim_of(P, action))  # ActionDeclared
     record_claim(s, P, actor, claim_of(P, action))
-    at = seat_at(actor)
-    if action == A_COUP:
-        s[at + S_COINS] -= COUP_COST
-        s[TREASURY] += COUP_COST
-    elif action == A_ASSASSINATE:
-        s[at + S_COINS] -= ASSASSINATE_COST
-        s[TREASURY] += ASSASSINATE_COST
-    elif action == A_CONVERT:  # R-REF-7: 1 coin for yourself, 2 for another, onto the Reserve
-        cost = CONVERT_SELF_COST if target == actor else CONVERT_OTHER_COST
-        s[at + S_COINS] -= cost
+    # R-ACT-9 (R-REF-7: Convert costs less on yourself, and goes onto the Reserve)
+    cost = P[P_SELF_COST + action] if target == actor else P[P_COST + action]
+    s[seat_at(actor) + S_COINS] -= cost
+    if P[P_POOL + action] == POOL_RESERVE:
         s[RESERVE] += cost
-    if challengeable(action):  # R-WIN-2
+    else:
+        s[TREASURY] += cost
+    if challengeable(P, action):  # R-WIN-2
         return pend(s, D_CHALLENGE_ACTION, s[LIVING] & ~(1 << actor))
     return ST_COUNTER
 
@@ -592,11 +583,11 @@ def declare(s: np.ndarray, P: np.ndarray, actor: int, action: int, target: int) 
 @njit(cache=True)
 def open_counter(s: np.ndarray, P: np.ndarray) -> int:
     """The counter window, if the action can be blocked and still stands (R-WIN-3, R-WIN-4)."""
-    action = s[ACTION]
+    ask = P[P_ASKED + s[ACTION]]
     asked = 0
-    if action == A_FOREIGN_AID:  # R-ACT-2, R-REF-3
+    if ask == ASK_OPPONENTS:  # R-ACT-2, R-REF-3
         asked = opponents(s, P, s[ACTOR])
-    elif action == A_ASSASSINATE or action == A_STEAL:
+    elif ask == ASK_TARGET:
         target = s[TARGET]
         if (s[LIVING] >> target) & 1:
             asked = 1 << target
@@ -695,8 +686,9 @@ def can_prove(s: np.ndarray, P: np.ndarray, seat: int) -> bool:
     at = seat_at(seat)
     if s[PHASE] == D_ANSWER_BLOCK:
         return s[at + S_HAND + s[BLOCKCH]] > 0
-    if s[ACTION] == A_EMBEZZLE:
-        return s[at + S_HAND + DUKE] == 0
+    disclaimed = P[P_DISCLAIM + s[ACTION]]
+    if disclaimed >= 0:
+        return s[at + S_HAND + disclaimed] == 0
     return s[at + S_HAND + claim_of(P, s[ACTION])] > 0
 
 
@@ -727,18 +719,12 @@ def legal(s: np.ndarray, P: np.ndarray, IX: np.ndarray, seat: int, out: np.ndarr
         return n
     if phase == D_ACTION:
         return legal_actions(s, P, IX, seat, out)
-    if phase == D_COUNTER:  # R-WIN-3
-        action = s[ACTION]
-        if action == A_FOREIGN_AID:
-            out[n] = IX[I_BLOCK + DUKE]
-            n += 1
-        elif action == A_ASSASSINATE:
-            out[n] = IX[I_BLOCK + CONTESSA]
-            n += 1
-        else:  # Steal: the Captain, and this game's exchanger (R-INQ-7)
-            out[n] = IX[I_BLOCK + CAPTAIN]
-            out[n + 1] = IX[I_BLOCK + P[P_EXCHANGER]]
-            n += 2
+    if phase == D_COUNTER:  # R-WIN-3, R-INQ-7: the blocks in card order, then Allow
+        blockers = P[P_BLOCKERS + s[ACTION]]
+        for r in range(NCH):
+            if (blockers >> r) & 1:
+                out[n] = IX[I_BLOCK + r]
+                n += 1
         out[n] = IX[I_ALLOW]
         return n + 1
     if phase == D_KEEP:  # R-ACT-12: every distinct choice of KEEPN cards
@@ -789,28 +775,28 @@ def legal_actions(s: np.ndarray, P: np.ndarray, IX: np.ndarray, seat: int, out: 
                 out[n] = IX[I_ACT + A_COUP] + t
                 n += 1
         return n
-    for action in range(NACTIONS):
+    for action in range(NACTIONS):  # the table's order (rules.legal._walk)
         base = IX[I_ACT + action]
-        if base < 0:
+        if base < 0:  # not in this game
             continue
-        if action == A_COUP or action == A_ASSASSINATE or action == A_STEAL or action == A_EXAMINE:
-            if action == A_COUP and coins < COUP_COST:
-                continue
-            if action == A_ASSASSINATE and coins < ASSASSINATE_COST:
-                continue
+        aim = P[P_AIM + action]
+        cost = P[P_COST + action]
+        if aim == AIM_NONE:
+            if coins >= cost:
+                out[n] = base
+                n += 1
+        elif aim == AIM_OPPONENT:
+            if coins >= cost:
+                for t in range(players):
+                    if (aims >> t) & 1:
+                        out[n] = base + t
+                        n += 1
+        else:  # AIM_LIVING: any living seat, itself at its own price (R-REF-7)
             for t in range(players):
-                if (aims >> t) & 1:
+                price = P[P_SELF_COST + action] if t == seat else cost
+                if (s[LIVING] >> t) & 1 and coins >= price:
                     out[n] = base + t
                     n += 1
-        elif action == A_CONVERT:
-            for t in range(players):
-                cost = CONVERT_SELF_COST if t == seat else CONVERT_OTHER_COST
-                if (s[LIVING] >> t) & 1 and coins >= cost:
-                    out[n] = base + t
-                    n += 1
-        else:
-            out[n] = base
-            n += 1
     return n
 
 
@@ -865,8 +851,8 @@ def apply(s: np.ndarray, P: np.ndarray, MV: np.ndarray, player: int, index: int)
                 s[at + S_RCLAIMS] &= ~(1 << last)
                 s[at + S_RLAST] = -1
         if phase == D_ANSWER_ACTION:
-            if s[ACTION] == A_ASSASSINATE:
-                take(s, player, ASSASSINATE_COST)
+            if P[P_REFUNDED + s[ACTION]]:
+                take(s, player, P[P_COST + s[ACTION]])
             go_on(s, P, lose_influence(s, P, player, ST_END, 0))
         else:
             go_on(s, P, lose_influence(s, P, player, ST_RESOLVE, 1))
@@ -910,7 +896,7 @@ def prove(s: np.ndarray, P: np.ndarray, player: int, phase: int) -> None:
     cards = np.zeros(NCH, np.int32)
     if phase == D_ANSWER_BLOCK:
         cards[s[BLOCKCH]] = 1
-    elif s[ACTION] == A_EMBEZZLE:
+    elif P[P_DISCLAIM + s[ACTION]] >= 0:  # the whole hand, without the disclaimed card
         for r in range(NCH):
             cards[r] = s[at + S_HAND + r]
     else:

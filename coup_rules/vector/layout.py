@@ -11,25 +11,13 @@ from __future__ import annotations
 import attrs
 import numpy as np
 
-from coup_rules.actions import ACTIONS
+from coup_rules.actions import ACTIONS, Aim, Asked, blockers_of
 from coup_rules.ai.encoding import MoveCodec, ObservationEncoder
 from coup_rules.cards import RANK, Allegiance, Character
 from coup_rules.config import Config
 from coup_rules.decisions import Decision
-from coup_rules.moves import (
-    Allow,
-    Block,
-    Challenge,
-    ChooseAllegiance,
-    Concede,
-    Draft,
-    ForceExchange,
-    GiveBack,
-    Keep,
-    LoseInfluence,
-    Prove,
-    Show,
-)
+from coup_rules.events import Pool
+from coup_rules.moves import Keep, Move
 from coup_rules.vector import fields as f
 
 __all__ = ["ACTION_KIND", "CHARACTERS", "SIDES", "Layout", "fields_of", "layout_of"]
@@ -42,30 +30,6 @@ SIDES: tuple[Allegiance, ...] = tuple(Allegiance)
 
 ACTION_KIND: dict[type, int] = {spec.move: i for i, spec in enumerate(ACTIONS)}
 """The kernel's number of each action class: its row in ``ACTIONS``."""
-
-_PLAIN: dict[type, int] = {
-    Challenge: f.M_CHALLENGE,
-    Allow: f.M_ALLOW,
-    Prove: f.M_PROVE,
-    Concede: f.M_CONCEDE,
-    GiveBack: f.M_GIVE_BACK,
-    ForceExchange: f.M_FORCE,
-}
-_BY_CARD: dict[type, int] = {
-    Block: f.M_BLOCK,
-    LoseInfluence: f.M_LOSE,
-    Show: f.M_SHOW,
-    Draft: f.M_DRAFT,
-}
-_IX_PLAIN = {
-    f.M_CHALLENGE: f.I_CHALLENGE,
-    f.M_ALLOW: f.I_ALLOW,
-    f.M_PROVE: f.I_PROVE,
-    f.M_CONCEDE: f.I_CONCEDE,
-    f.M_GIVE_BACK: f.I_GIVE_BACK,
-    f.M_FORCE: f.I_FORCE,
-}
-_IX_CARD = {f.M_BLOCK: f.I_BLOCK, f.M_LOSE: f.I_LOSE, f.M_SHOW: f.I_SHOW, f.M_DRAFT: f.I_DRAFT}
 
 
 @attrs.frozen(eq=False)
@@ -100,43 +64,58 @@ def _params(config: Config, track: bool) -> np.ndarray:
     P[f.P_EXCHANGER] = RANK[config.exchanger]
     P[f.P_CHARS] = sum(1 << RANK[c] for c in config.characters)
     P[f.P_FIELDS] = fields_of(config.players)
+    for row, spec in enumerate(ACTIONS):  # what the table says of each action in this game
+        claim = config.exchanger if spec.claims_exchanger else spec.claim
+        P[f.P_CLAIM + row] = -1 if claim is None else RANK[claim]
+        P[f.P_DISCLAIM + row] = -1 if spec.disclaims is None else RANK[spec.disclaims]
+        P[f.P_CHALLENGEABLE + row] = spec.challengeable
+        P[f.P_COST + row] = spec.cost
+        P[f.P_SELF_COST + row] = spec.cost if spec.self_cost is None else spec.self_cost
+        P[f.P_POOL + row] = list(Pool).index(spec.pool)
+        P[f.P_AIM + row] = list(Aim).index(spec.aim)
+        P[f.P_ASKED + row] = list(Asked).index(spec.asked)
+        P[f.P_BLOCKERS + row] = sum(1 << RANK[c] for c in blockers_of(spec, config.exchanger))
+        P[f.P_REFUNDED + row] = spec.refunded
     return P
 
 
 def _moves(codec: MoveCodec) -> tuple[np.ndarray, np.ndarray]:
+    """``MV`` (kind, argument, second card) of every move index and ``IX``, the index of every
+    shape, read off the codec's moves by their classes and arguments."""
     MV = np.full((codec.size, 3), -1, np.int64)
     IX = np.full(f.IX_SIZE, -1, np.int64)
     for index in range(codec.size):
         move = codec.decode(index, 0)
         cls = type(move)
-        if cls in ACTION_KIND:
-            kind = ACTION_KIND[cls]
+        kind = f.MOVE_KIND[cls]
+        if kind < f.NACTIONS:
             target = getattr(move, "target", -1)
             MV[index] = (kind, target, -1)
             if target <= 0:
                 IX[f.I_ACT + kind] = index
-        elif cls in _PLAIN:
-            MV[index, 0] = _PLAIN[cls]
-            IX[_IX_PLAIN[_PLAIN[cls]]] = index
-        elif cls in _BY_CARD:
-            rank = RANK[move.character]  # type: ignore[union-attr]
-            MV[index, :2] = (_BY_CARD[cls], rank)
-            IX[_IX_CARD[_BY_CARD[cls]] + rank] = index
-        elif isinstance(move, Keep):
+            continue
+        base = f.IX_AT[cls]
+        if isinstance(move, Keep):
             ranks = [RANK[c] for c in move.cards]
             second = ranks[1] if len(ranks) == 2 else -1
-            MV[index] = (f.M_KEEP, ranks[0], second)
-            if second < 0:
-                IX[f.I_KEEP1 + ranks[0]] = index
-            else:
-                IX[f.I_KEEP2 + ranks[0] * f.NCH + second] = index
-        elif isinstance(move, ChooseAllegiance):
-            side = SIDES.index(move.allegiance)
-            MV[index, :2] = (f.M_CHOOSE, side)
-            IX[f.I_CHOOSE + side] = index
-        else:  # pragma: no cover - MoveCodec holds only the moves above
-            raise TypeError(f"the vector kernel has no move {cls.__name__}")
+            MV[index] = (kind, ranks[0], second)
+            IX[base + ranks[0] if second < 0 else f.I_KEEP2 + ranks[0] * f.NCH + second] = index
+            continue
+        arg = _argument(move)
+        MV[index, :2] = (kind, arg)
+        IX[base + max(arg, 0)] = index
     return MV, IX
+
+
+def _argument(move: Move) -> int:
+    """The kernel's number of a move's one argument besides its player, -1 for none."""
+    values = [getattr(move, a.name) for a in attrs.fields(type(move)) if a.name != "player"]
+    if not values:
+        return -1
+    (value,) = values
+    if isinstance(value, Character):
+        return RANK[value]
+    return SIDES.index(value)
 
 
 def _observation(encoder: ObservationEncoder) -> np.ndarray:
