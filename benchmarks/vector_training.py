@@ -15,19 +15,23 @@ machine is shared: time spent descheduled is not the env's). What is measured:
    one child, with numba's usual cache (the one the tests wrote).
 2. Learner steps per second, in interleaved rounds (the order rotating each round, one
    unrecorded warm-up round each): ``CoupVectorEnv`` at 1,024 games and the Gymnasium
-   ``CoupEnv`` (one game), each against ``counting``, ``random`` and ``honest`` in the three
-   other seats; ``random_playouts`` on one thread (decisions/s, as in ``benchmarks/vector.py``)
-   and coupml's random loop when it is installed. A learner step is one learner decision; the
-   bots' moves up to the learner's next decision, and the deals of the games that end, are
-   part of it. The learner plays uniformly random legal moves: the action is the argmax of the
-   mask times a matrix of uniform random numbers, drawn before the clock starts (16 of them,
-   used in turn), so the pick costs a multiplication and an argmax a step. The clock runs over
-   the step and the pick only: building the env and the round's first reset are outside it
-   (the Gymnasium env's resets after a finished game are inside it, as the vector env's deals
-   are inside its step).
+   ``CoupEnv`` (one game, its rounds 2.5 times as long), each against ``counting``,
+   ``random`` and ``honest`` in the three other seats; ``random_playouts`` on one thread
+   (decisions/s, as in ``benchmarks/vector.py``) and coupml's random loop when installed. A
+   learner step is one learner decision; the bots' moves up to the learner's next decision,
+   and the deals of the games that end, are part of it. The learner plays uniformly random
+   legal moves: the action is the argmax of the mask times a matrix of uniform random numbers,
+   drawn before the clock starts (16 of them, used in turn), so the pick costs a
+   multiplication and an argmax a step. The clock runs over the step and the pick only:
+   building the env and the round's first reset are outside it (the Gymnasium env's resets
+   after a finished game are inside it, as the vector env's deals are inside its step).
 
-The ratios are medians of the per-round ratios (the vector env's rate over the Gymnasium env's
-against the same bots, and each rate over coupml's random loop).
+A rate is pooled over the rounds (all the steps over all the CPU time): a Gymnasium round plays
+only some dozens of games, and its rate moves from round to round with them (a game in which
+the learner is out early has few steps, each carrying many bot moves and a deal) far more than
+with the machine's load. The ratios to the Gymnasium env are those of the pooled rates, with
+the range of the per-round ratios beside them; the ratios to coupml are medians of the
+per-round ratios, as in ``benchmarks/vector.py``.
 """
 
 from __future__ import annotations
@@ -85,8 +89,10 @@ class Mode:
     seconds: float
 
 
-FULL = Mode("full", 3, 1.5)
+FULL = Mode("full", 3, 1.0)
 QUICK = Mode("quick", 1, 0.2)
+GYM_SCALE = 2.5
+"""A Gymnasium round is this many times as long as the others (it plays few games)."""
 
 
 @dataclass(frozen=True)
@@ -139,8 +145,10 @@ def play_vector_env(env: CoupVectorEnv, seconds: float, seed: int) -> Round:
     return Round(games, steps * env.num_envs, cpu() - cpu0, wall() - wall0)
 
 
-def play_gym_env(env: CoupEnv, seconds: float, seed: int) -> Round:
-    """``env.step`` with a random legal action (``reset`` after each game) for ``seconds``."""
+def play_gym_env(env: CoupEnv, seconds: float, seed: int, scale: float = 1.0) -> Round:
+    """``env.step`` with a random legal action (``reset`` after each game) for ``seconds``
+    times ``scale`` of CPU time."""
+    seconds *= scale
     picks = np.random.default_rng(seed).random((PICKS, env.codec.size), dtype=np.float32)
     _, info = env.reset(seed=seed)
     cpu, wall = time.process_time, time.perf_counter
@@ -164,6 +172,16 @@ def ratios(a: list[Round], b: list[Round]) -> list[float]:
 def ratio(a: list[Round], b: list[Round]) -> float:
     """The median of the per-round ratios of ``a``'s rate to ``b``'s."""
     return statistics.median(ratios(a, b))
+
+
+def pooled(rounds: list[Round]) -> Round:
+    """The rounds as one: their games, decisions and times added up."""
+    return Round(
+        sum(r.games for r in rounds),
+        sum(r.decisions for r in rounds),
+        sum(r.cpu for r in rounds),
+        sum(r.wall for r in rounds),
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -202,14 +220,15 @@ def main(argv: list[str] | None = None) -> int:
         venv = CoupVectorEnv(CONFIG, num_envs=GAMES, seed=0, opponents=opponent)
         runners[f"CoupVectorEnv, {opponent}"] = partial(play_vector_env, venv)
         genv = CoupEnv(players=PLAYERS, opponents=opponent, max_turns=MAX_TURNS)
-        runners[f"Gymnasium CoupEnv, {opponent}"] = partial(play_gym_env, genv)
+        runners[f"Gymnasium CoupEnv, {opponent}"] = partial(play_gym_env, genv, scale=GYM_SCALE)
     runners["random_playouts, 1 thread"] = partial(play_vector_playouts, 1)
     coupml = load_coupml()
     if coupml is not None:
         runners["coupml random loop"] = partial(play_coupml, coupml, PLAYERS)
     print(
         f"\n2. Learner steps per second: {mode.rounds} interleaved rounds of {mode.seconds} s "
-        f"per runner (medians); CoupVectorEnv at {GAMES:,} games"
+        f"per runner ({mode.seconds * GYM_SCALE:g} s for CoupEnv), pooled; CoupVectorEnv at "
+        f"{GAMES:,} games"
     )
     results = interleave(runners, mode.rounds, mode.seconds)
     yardstick = results.get("coupml random loop")
@@ -217,21 +236,22 @@ def main(argv: list[str] | None = None) -> int:
     print(header)
     print("-" * len(header))
     for name, rounds in results.items():
-        rate = statistics.median(r.decisions_per_s for r in rounds)
-        games = statistics.median(r.games_per_s for r in rounds)
+        rate, games = pooled(rounds).decisions_per_s, pooled(rounds).games_per_s
         times = f"{ratio(rounds, yardstick):8.1f}x" if yardstick is not None else ""
         print(f"{name:<32} {rate:12,.0f} {games:10,.1f} {times:>9}")
     print("(random_playouts and coupml: decisions/s of whole random games, every seat's)")
     if yardstick is None:
         print("coupml is not installed: no comparison with it (pip install coupml==0.1.1)")
 
-    print("\n3. CoupVectorEnv over the Gymnasium CoupEnv against the same bots (median, range)")
+    print("\n3. CoupVectorEnv over the Gymnasium CoupEnv against the same bots (pooled; rounds)")
     summary: dict[str, float] = {}
     for opponent in OPPONENTS:
-        each = ratios(
-            results[f"CoupVectorEnv, {opponent}"], results[f"Gymnasium CoupEnv, {opponent}"]
+        fast, slow = (
+            results[f"CoupVectorEnv, {opponent}"],
+            results[f"Gymnasium CoupEnv, {opponent}"],
         )
-        summary[opponent] = statistics.median(each)
+        each = ratios(fast, slow)
+        summary[opponent] = pooled(fast).decisions_per_s / pooled(slow).decisions_per_s
         print(
             f"   {opponent:<9} {summary[opponent]:8,.0f}x "
             f"(rounds: {min(each):,.0f}x to {max(each):,.0f}x)"
