@@ -18,11 +18,15 @@ ARGS: dict[str, list[str]] = {
     "bot_tournament.py": ["4"],
     "server_loop.py": ["3"],
     "reinforce.py": ["--episodes", "40", "--every", "20", "--test", "10"],  # a tiny run
+    "vector_training.py": ["--quick"],  # a few seconds, once numba's cache is warm
 }
 
-# The examples that need an optional extra: skipped where it is not installed (CI runs them in
-# the extra's own block of .ci/run).
-NEEDS: dict[str, str] = {"reinforce.py": "gymnasium"}
+# The examples that need optional extras, as (module, extra) pairs: skipped where one is not
+# installed (CI runs them in the extra's own block of .ci/run).
+NEEDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "reinforce.py": (("gymnasium", "gymnasium"),),
+    "vector_training.py": (("numba", "vector"), ("gymnasium", "gymnasium")),
+}
 
 # Something each known script must print.
 EXPECTED: dict[str, str] = {
@@ -31,6 +35,7 @@ EXPECTED: dict[str, str] = {
     "bot_tournament.py": "4 games of 3 players",
     "server_loop.py": "saved and restored after 10 moves",
     "reinforce.py": "Win rate against three random bots",
+    "vector_training.py": "Win rate against three CountingBots through PolicyBot",
 }
 
 
@@ -52,9 +57,8 @@ def test_the_documented_examples_exist() -> None:
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
 def test_example_runs(script: Path) -> None:
     """API: each example exits 0 and prints its result."""
-    needed = NEEDS.get(script.name)
-    if needed is not None:
-        pytest.importorskip(needed, reason=f"the [{needed}] extra is not installed")
+    for module, extra in NEEDS.get(script.name, ()):
+        pytest.importorskip(module, reason=f"the [{extra}] extra is not installed")
     done = _run(script)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip()
