@@ -43,20 +43,6 @@ __all__ = ["read_row", "write_row"]
 
 _STAGES = {Stage.COUNTER: f.ST_COUNTER, Stage.RESOLVE: f.ST_RESOLVE, Stage.END: f.ST_END}
 _STAGE_OF = {v: s for s, v in _STAGES.items()}
-_PHASES: dict[type, int] = {
-    AllegianceChoice: f.D_ALLEGIANCE,
-    DraftChoice: f.D_DRAFT,
-    ActionChoice: f.D_ACTION,
-    ChallengeActionWindow: f.D_CHALLENGE_ACTION,
-    CounterWindow: f.D_COUNTER,
-    ChallengeBlockWindow: f.D_CHALLENGE_BLOCK,
-    ActionChallengeAnswer: f.D_ANSWER_ACTION,
-    BlockChallengeAnswer: f.D_ANSWER_BLOCK,
-    InfluenceChoice: f.D_LOSE,
-    KeepChoice: f.D_KEEP,
-    ShowChoice: f.D_SHOW,
-    InquisitorChoice: f.D_INQUISITOR,
-}
 
 
 def _cards(counts: np.ndarray) -> tuple[Character, ...]:
@@ -203,7 +189,7 @@ def write_row(row: np.ndarray, state: GameState, layout: Layout) -> None:
 def _write_pending(row: np.ndarray, pending: Pending | None) -> None:
     if pending is None:
         return
-    row[f.PHASE] = _PHASES[type(pending)]
+    row[f.PHASE] = f.PHASE_OF[pending.kind]
     row[f.WAIT] = sum(1 << s for s in pending.waiting)
     action: ActionMove | None = getattr(pending, "action", None)
     if action is None:

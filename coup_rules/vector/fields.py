@@ -130,6 +130,8 @@ D_KEEP = _DECISIONS.index(Decision.KEEP) + 1
 D_SHOW = _DECISIONS.index(Decision.SHOW) + 1
 D_INQUISITOR = _DECISIONS.index(Decision.INQUISITOR_CHOICE) + 1
 NDECISIONS = len(_DECISIONS)
+PHASE_OF: dict[Decision, int] = {d: i + 1 for i, d in enumerate(_DECISIONS)}
+"""The ``PHASE`` of a pending decision of each kind (``pending.kind``)."""
 
 # --- actions (rows of ACTIONS) -------------------------------------------------------------------
 # Named rows are for the effects the kernel writes by hand (rules.flow.resolve); what the table

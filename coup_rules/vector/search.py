@@ -44,19 +44,9 @@ from coup_rules.config import Config
 from coup_rules.decisions import Stage
 from coup_rules.moves import Move
 from coup_rules.records import (
-    ActionChallengeAnswer,
-    ActionChoice,
-    AllegianceChoice,
-    BlockChallengeAnswer,
-    ChallengeActionWindow,
-    ChallengeBlockWindow,
-    CounterWindow,
-    DraftChoice,
     InfluenceChoice,
-    InquisitorChoice,
     KeepChoice,
     Record,
-    ShowChoice,
 )
 from coup_rules.state import Core, GameState, Seat
 from coup_rules.vector import fields as f
@@ -114,7 +104,7 @@ from coup_rules.vector.fields import (
     WAIT,
     WINNER,
 )
-from coup_rules.vector.kernel import apply, claim_of, legal, popcount
+from coup_rules.vector.kernel import apply, claim_of, legal, popcount, rand_next, rand_unit
 from coup_rules.vector.layout import ACTION_KIND, SIDES, Layout, layout_of
 
 __all__ = [
@@ -151,33 +141,14 @@ _KEYS = 512
 NO_STOP = 2**31 - 1
 """A turn no game reaches: the ``stop`` of a playout played to the end."""
 
-_U32 = np.uint64(0xFFFFFFFF)
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
-_TWO53 = 1.0 / 9007199254740992.0
-
 
 # --- chance, drawn as random.Random draws --------------------------------------------------------
 
 
-@_jit
-def next64(s: np.ndarray) -> np.uint64:
-    """The next 64-bit output of the row's SplitMix64 stream (the one ``kernel.rand_below``
-    reads)."""
-    x = np.uint64(np.uint32(s[RNG_LO])) | (np.uint64(np.uint32(s[RNG_HI])) << np.uint64(32))
-    x = x + _GOLDEN
-    s[RNG_LO] = np.int32(np.uint32(x & _U32))
-    s[RNG_HI] = np.int32(np.uint32(x >> np.uint64(32)))
-    z = (x ^ (x >> np.uint64(30))) * _MIX1
-    z = (z ^ (z >> np.uint64(27))) * _MIX2
-    return z ^ (z >> np.uint64(31))
-
-
-@_jit
-def unit(s: np.ndarray) -> float:
-    """A float in [0, 1): ``random.random()`` over the row's stream (its top 53 bits)."""
-    return float(next64(s) >> np.uint64(11)) * _TWO53
+next64 = rand_next
+"""The next 64-bit output of the row's SplitMix64 stream (``kernel.rand_next``)."""
+unit = rand_unit
+"""A float in [0, 1): ``random.random()`` over the row's stream (``kernel.rand_unit``)."""
 
 
 @_jit
@@ -601,20 +572,6 @@ def to_decision(
 
 # --- the position into the row (plain Python) ----------------------------------------------------
 
-_PHASES: dict[type, int] = {
-    AllegianceChoice: f.D_ALLEGIANCE,
-    DraftChoice: f.D_DRAFT,
-    ActionChoice: f.D_ACTION,
-    ChallengeActionWindow: f.D_CHALLENGE_ACTION,
-    CounterWindow: f.D_COUNTER,
-    ChallengeBlockWindow: f.D_CHALLENGE_BLOCK,
-    ActionChallengeAnswer: f.D_ANSWER_ACTION,
-    BlockChallengeAnswer: f.D_ANSWER_BLOCK,
-    InfluenceChoice: f.D_LOSE,
-    KeepChoice: f.D_KEEP,
-    ShowChoice: f.D_SHOW,
-    InquisitorChoice: f.D_INQUISITOR,
-}
 _STAGES = {Stage.COUNTER: f.ST_COUNTER, Stage.RESOLVE: f.ST_RESOLVE, Stage.END: f.ST_END}
 _RANK: dict[Character, int] = dict(RANK)
 _SIDE = {side: i for i, side in enumerate(SIDES)}
@@ -693,7 +650,7 @@ def _piles_segment(court: tuple[Character, ...], aside: tuple[Character, ...]) -
 
 def _pending_fields(row: array.array[int], pending: Record) -> None:
     """The decision's fields (``convert._write_pending``, from the engine's record)."""
-    row[f.PHASE] = _PHASES[type(pending)]
+    row[f.PHASE] = f.PHASE_OF[pending.kind]
     mask = 0
     for seat in pending.waiting:
         mask |= 1 << seat
