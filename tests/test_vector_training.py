@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 pytest.importorskip("numba", reason="the [vector] extra is not installed")
 pytest.importorskip("gymnasium", reason="the [gymnasium] extra is not installed")
+
+import numpy as np
 
 import gymnasium
 
