@@ -175,13 +175,13 @@ def main(argv: list[str] | None = None) -> int:
     print("-" * len(header))
     for name, rounds in results.items():
         rate = statistics.median(r.decisions_per_s for r in rounds)
-        games = statistics.median(r.games_per_s for r in rounds)
+        games_per_s = statistics.median(r.games_per_s for r in rounds)
         ratio = ""
         if yardstick is not None:
             pairs = zip(rounds, yardstick, strict=True)
             times = statistics.median(a.decisions_per_s / b.decisions_per_s for a, b in pairs)
             ratio = f"{times:8.1f}x"
-        print(f"{name:<28} {rate:13,.0f} {games:11,.0f} {ratio:>9}")
+        print(f"{name:<28} {rate:13,.0f} {games_per_s:11,.0f} {ratio:>9}")
     return 0
 
 
