@@ -13,6 +13,7 @@ from typing import TypeAlias
 import attrs
 
 from coup_rules.cards import Allegiance, Character
+from coup_rules.constants import EXCHANGE_DRAWS, HAND_SIZE
 from coup_rules.decisions import Decision
 from coup_rules.moves import ActionMove
 
@@ -39,6 +40,7 @@ __all__ = [
     "Proved",
     "TurnStarted",
     "Won",
+    "miscounted",
 ]
 
 
@@ -246,3 +248,31 @@ Event: TypeAlias = (
     | Drawn
 )
 """Every kind of event in the log."""
+
+
+_MOST_CARDS: dict[type, tuple[int, str]] = {
+    Dealt: (HAND_SIZE, "R-SETUP-5"),
+    CardsDrawn: (EXCHANGE_DRAWS, "R-ACT-12"),
+    CardsReturned: (EXCHANGE_DRAWS, "R-ACT-12"),
+}
+"""The most cards one counted event moves, and the rule that says so."""
+
+
+def miscounted(event: Event) -> str | None:
+    """What is wrong with the ``count`` of a ``Dealt``, ``CardsDrawn`` or ``CardsReturned``:
+    it must be from 1 to the most the rules move at once (2 dealt, R-SETUP-5; 2 drawn or
+    returned, R-ACT-12), and the number of its ``cards`` when they are written. ``None`` when
+    it is right, and for every other event. ``from_json`` refuses such an event: no game logs
+    one.
+    """
+    limit = _MOST_CARDS.get(type(event))
+    if limit is None:
+        return None
+    assert isinstance(event, Dealt | CardsDrawn | CardsReturned)
+    count, cards = event.count, event.cards
+    most, rule = limit
+    if not 1 <= count <= most:
+        return f"its count {count} is not from 1 to {most} ({rule})"
+    if cards is not None and len(cards) != count:
+        return f"its count {count} disagrees with its {len(cards)} cards"
+    return None

@@ -29,7 +29,7 @@ from coup_rules.cards import Allegiance, Character
 from coup_rules.config import Config
 from coup_rules.constants import MAX_SEAT
 from coup_rules.decisions import Decision, Pending, Stage
-from coup_rules.events import Event, Pool
+from coup_rules.events import CardsDrawn, CardsReturned, Dealt, Event, Pool, miscounted
 from coup_rules.log import Log
 from coup_rules.moves import ActionMove, Move
 from coup_rules.state import GameState, PlayerState
@@ -88,6 +88,8 @@ class StatePayload:
 
 
 VERSIONED: tuple[type, ...] = (StatePayload, PlayerView)
+COUNTED: tuple[type, ...] = (Dealt, CardsDrawn, CardsReturned)
+"""The events whose ``count`` must agree with their ``cards`` (``events.miscounted``)."""
 """The classes whose payloads carry ``"schema_version"``."""
 
 
@@ -307,6 +309,7 @@ def _register_class(conv: JsonConverter, cls: type) -> None:
     unbase: Callable[[Any], dict[str, Any]] = make_dict_unstructure_fn(cls, conv)
     tagged = _tag(cls)
     versioned = cls in VERSIONED
+    counted = cls in COUNTED
 
     def structure(value: Any, _: Any) -> Any:
         data = dict(_object(value))
@@ -324,7 +327,12 @@ def _register_class(conv: JsonConverter, cls: type) -> None:
                     f"unsupported schema_version {_describe(version)}: this library reads "
                     f"version {SCHEMA_VERSION} only"
                 )
-        return base(data, cls)
+        obj = base(data, cls)
+        if counted:
+            problem = miscounted(obj)
+            if problem is not None:
+                raise _Invalid(f'a "{TAGS[cls]}" event: {problem}')
+        return obj
 
     def unstructure(obj: Any) -> dict[str, Any]:
         head: dict[str, Any] = {}
