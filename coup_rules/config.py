@@ -18,6 +18,7 @@ from coup_rules.constants import (
     STARTING_COINS,
     TWO_PLAYER_FIRST_COINS,
 )
+from coup_rules.integers import as_in_range, as_index, as_seat
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "Config"]
 
@@ -28,10 +29,6 @@ def _default_copies(players: int) -> int:
     if players <= 8:
         return 4
     return 5
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @attrs.frozen
@@ -55,8 +52,12 @@ class Config:
             bot runner (``play_game``, ``simulate``) and the ``coup-rules`` command use 500
             (``coup_rules.bots.DEFAULT_MAX_TURNS``) when the config sets none.
 
+    The integer options take any integer type (``numpy.int64`` too) and hold a plain ``int``.
+
     Raises:
-        ValueError: a field is out of range; the message names the field.
+        ValueError: a field is out of range; the message names the field. A value that is no
+            integer at all (``2.0``, ``True``) raises ``NotAnIntegerError``, a ``ValueError``
+            and a ``TypeError``.
     """
 
     players: int = 4
@@ -143,47 +144,41 @@ def for_views(config: Config) -> Config:
     return twin
 
 
+def _set(config: Config, name: str, value: object) -> None:
+    object.__setattr__(config, name, value)
+
+
 def _validate(config: Config) -> None:
+    """Check every option; the integer options are stored as plain ``int`` (any integer type is
+    taken: ``coup_rules.integers``), so equal options give equal, equally hashed configs."""
     for name in ("inquisitor", "reformation", "two_player_setup"):
         if not isinstance(getattr(config, name), bool):
             raise ValueError(f"Config.{name} must be True or False")
-    for name in ("players", "coins", "first_player"):
-        if not _is_int(getattr(config, name)):
-            raise ValueError(f"Config.{name} must be an integer")
-    if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
-        raise ValueError(
-            f"Config.players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, not {config.players}"
-        )
-    if not 0 <= config.first_player < config.players:
-        raise ValueError(
-            f"Config.first_player must be a seat from 0 to {config.players - 1}, "
-            f"not {config.first_player}"
-        )
+    span = f"an integer from {MIN_PLAYERS} to {MAX_PLAYERS}"
+    players = as_in_range(config.players, "Config.players", MIN_PLAYERS, MAX_PLAYERS, span)
+    _set(config, "players", players)
+    _set(config, "first_player", as_seat(config.first_player, "Config.first_player", players))
+    bank = f"an integer from 0 to {MAX_BANK}"
+    _set(config, "coins", as_in_range(config.coins, "Config.coins", 0, MAX_BANK, bank))
     if config.copies is not None:
-        if not _is_int(config.copies):
-            raise ValueError("Config.copies must be an integer or None")
+        span = f"None or an integer from 1 to {MAX_COPIES}"
+        _set(config, "copies", as_index(config.copies, "Config.copies", span))
         if config.is_two_player_setup:
             raise ValueError(
                 "Config.copies must be None with the 2-player setup (it uses three sets of five); "
                 "set two_player_setup=False for a plain deal"
             )
-        if not 1 <= config.copies <= MAX_COPIES:
-            raise ValueError(f"Config.copies must be from 1 to {MAX_COPIES}, not {config.copies}")
-        court = 5 * config.copies - HAND_SIZE * config.players
+        _set(config, "copies", as_in_range(config.copies, "Config.copies", 1, MAX_COPIES, span))
+        court = 5 * config.copies - HAND_SIZE * players
         if court < MIN_COURT:
             raise ValueError(
                 f"Config.copies={config.copies} leaves {court} cards in the Court after dealing "
-                f"{config.players} players; the Court needs at least {MIN_COURT}"
+                f"{players} players; the Court needs at least {MIN_COURT}"
             )
-    if config.max_turns is not None and (
-        not _is_int(config.max_turns) or not 1 <= config.max_turns <= MAX_TURNS
-    ):
-        raise ValueError(
-            f"Config.max_turns must be None or a whole number from 1 to {MAX_TURNS}, "
-            f"not {config.max_turns!r}"
-        )
-    if config.coins > MAX_BANK:
-        raise ValueError(f"Config.coins must be at most {MAX_BANK}, not {config.coins}")
+    if config.max_turns is not None:
+        span = f"None or a whole number from 1 to {MAX_TURNS}"
+        turns = as_in_range(config.max_turns, "Config.max_turns", 1, MAX_TURNS, span)
+        _set(config, "max_turns", turns)
     needed = sum(config.starting_coins)
     if config.coins < needed:
         raise ValueError(

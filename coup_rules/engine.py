@@ -6,6 +6,7 @@ They check their arguments as the API promises, then hand over to ``rules.step``
 from __future__ import annotations
 
 from coup_rules.errors import IllegalMoveError
+from coup_rules.integers import as_seat
 from coup_rules.moves import Move
 from coup_rules.rules.explain import explain
 from coup_rules.rules.step import legal_of, next_core, play
@@ -21,10 +22,12 @@ def _not_a_state(state: object, function: str) -> TypeError:
 def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
     """Every move ``player`` may make now, in the documented order.
 
-    Empty when that player has nothing to decide or the game is over.
+    Empty when that player has nothing to decide or the game is over. ``player`` may be any
+    integer (``numpy.int64`` too: ``coup_rules.integers``).
 
     Raises:
-        ValueError: ``player`` is not a seat of this game.
+        ValueError: ``player`` is not a seat of this game; ``NotAnIntegerError`` (a
+            ``ValueError`` and a ``TypeError``) when it is no integer at all (``True``, ``1.0``).
         TypeError: ``state`` is not a ``GameState``.
     """
     if type(state) is GameState and type(player) is int:
@@ -33,10 +36,7 @@ def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
             return moves
     if type(state) is not GameState:
         raise _not_a_state(state, "legal_moves")
-    if type(player) is not int or not 0 <= player < state.core.config.players:
-        n = state.core.config.players
-        raise ValueError(f"player must be a seat from 0 to {n - 1}, not {player!r}")
-    return legal_of(state, player)
+    return legal_of(state, as_seat(player, "player", state.core.config.players))
 
 
 def to_act(state: GameState) -> tuple[int, ...]:

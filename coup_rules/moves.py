@@ -3,6 +3,11 @@
 Every move's first field is ``player``, the seat making it. ``Move`` is the closed union of them
 all; ``ActionMove`` the union of the turn actions. Moves compare and hash by value, so a move
 built by a client equals the one in ``legal_moves``.
+
+The seat fields (``player``, ``target``) take any integer (``numpy.int64``, an ``int``
+subclass) and store it as a plain ``int`` (``coup_rules.integers``), so ``Steal(0,
+numpy.int64(1)) == Steal(0, 1)``, with the same hash and JSON. Any other value (``True``,
+``1.5``, ``None``) is kept as given, and ``apply`` refuses the move (R-TURN-6).
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from typing import TypeAlias, TypeGuard
 import attrs
 
 from coup_rules.cards import RANK, Allegiance, Character
+from coup_rules.integers import index_or_same
 
 __all__ = [
     "ActionMove",
@@ -49,8 +55,11 @@ def _rank_or_last(card: object) -> int:
 
 def _kept(cards: Iterable[Character]) -> tuple[Character, ...]:
     """The kept cards in canonical order; anything that is not a card sorts last, unchanged,
-    so that ``apply`` can reject it with a reason instead of failing here."""
-    return tuple(sorted(cards, key=_rank_or_last))
+    and a value that holds no cards at all (``None``, a number, a text) is kept as it is, so
+    that ``apply`` can reject it with a reason instead of failing here."""
+    if isinstance(cards, Iterable) and not isinstance(cards, str | bytes):
+        return tuple(sorted(cards, key=_rank_or_last))
+    return cards
 
 
 # --- turn actions -------------------------------------------------------------------------------
@@ -60,75 +69,75 @@ def _kept(cards: Iterable[Character]) -> tuple[Character, ...]:
 class Income:
     """Take 1 coin from the Treasury (R-ACT-1)."""
 
-    player: int
+    player: int = attrs.field(converter=index_or_same)
 
 
 @attrs.frozen
 class ForeignAid:
     """Take 2 coins from the Treasury; any Duke may block (R-ACT-2)."""
 
-    player: int
+    player: int = attrs.field(converter=index_or_same)
 
 
 @attrs.frozen
 class Coup:
     """Pay 7 coins: ``target`` loses an influence; never blocked or challenged (R-ACT-3)."""
 
-    player: int
-    target: int
+    player: int = attrs.field(converter=index_or_same)
+    target: int = attrs.field(converter=index_or_same)
 
 
 @attrs.frozen
 class Tax:
     """Claim the Duke and take 3 coins (R-ACT-4)."""
 
-    player: int
+    player: int = attrs.field(converter=index_or_same)
 
 
 @attrs.frozen
 class Assassinate:
     """Claim the Assassin, pay 3 coins: ``target`` loses an influence (R-ACT-5)."""
 
-    player: int
-    target: int
+    player: int = attrs.field(converter=index_or_same)
+    target: int = attrs.field(converter=index_or_same)
 
 
 @attrs.frozen
 class Steal:
     """Claim the Captain and take up to 2 coins from ``target`` (R-ACT-6)."""
 
-    player: int
-    target: int
+    player: int = attrs.field(converter=index_or_same)
+    target: int = attrs.field(converter=index_or_same)
 
 
 @attrs.frozen
 class Exchange:
     """Claim the Ambassador (or the Inquisitor) and exchange cards with the Court (R-ACT-7)."""
 
-    player: int
+    player: int = attrs.field(converter=index_or_same)
 
 
 @attrs.frozen
 class Examine:
     """Claim the Inquisitor and look at one of ``target``'s cards (R-INQ-3)."""
 
-    player: int
-    target: int
+    player: int = attrs.field(converter=index_or_same)
+    target: int = attrs.field(converter=index_or_same)
 
 
 @attrs.frozen
 class Convert:
     """Reformation: pay 1 coin to flip your own allegiance, 2 to flip ``target``'s (R-REF-7)."""
 
-    player: int
-    target: int
+    player: int = attrs.field(converter=index_or_same)
+    target: int = attrs.field(converter=index_or_same)
 
 
 @attrs.frozen
 class Embezzle:
     """Reformation: claim not to hold a Duke and take the Treasury Reserve (R-REF-8)."""
 
-    player: int
+    player: int = attrs.field(converter=index_or_same)
 
 
 # --- answers in the response windows ------------------------------------------------------------
@@ -138,14 +147,14 @@ class Embezzle:
 class Challenge:
     """Challenge the claim under consideration (R-WIN-2, R-WIN-5)."""
 
-    player: int
+    player: int = attrs.field(converter=index_or_same)
 
 
 @attrs.frozen
 class Block:
     """Block the action by claiming ``character`` (R-WIN-3)."""
 
-    player: int
+    player: int = attrs.field(converter=index_or_same)
     character: Character
 
 
@@ -153,21 +162,21 @@ class Block:
 class Allow:
     """Decline to challenge or block; leaves the window (R-WIN-2)."""
 
-    player: int
+    player: int = attrs.field(converter=index_or_same)
 
 
 @attrs.frozen
 class Prove:
     """Answer a challenge by showing proof (R-CHAL-1, R-REF-10)."""
 
-    player: int
+    player: int = attrs.field(converter=index_or_same)
 
 
 @attrs.frozen
 class Concede:
     """Answer a challenge by giving in (R-CHAL-2)."""
 
-    player: int
+    player: int = attrs.field(converter=index_or_same)
 
 
 # --- choices -----------------------------------------------------------------------------------
@@ -177,7 +186,7 @@ class Concede:
 class LoseInfluence:
     """Turn the hidden ``character`` face up (R-INF-1)."""
 
-    player: int
+    player: int = attrs.field(converter=index_or_same)
     character: Character
 
 
@@ -185,7 +194,7 @@ class LoseInfluence:
 class Keep:
     """End an Exchange keeping ``cards`` hidden; the rest return to the Court (R-ACT-12)."""
 
-    player: int
+    player: int = attrs.field(converter=index_or_same)
     cards: tuple[Character, ...] = attrs.field(converter=_kept)
 
 
@@ -193,7 +202,7 @@ class Keep:
 class Show:
     """As the Examine target, show the hidden ``character`` to the Inquisitor (R-INQ-4)."""
 
-    player: int
+    player: int = attrs.field(converter=index_or_same)
     character: Character
 
 
@@ -201,21 +210,21 @@ class Show:
 class GiveBack:
     """As the Inquisitor, hand the shown card back (R-INQ-5)."""
 
-    player: int
+    player: int = attrs.field(converter=index_or_same)
 
 
 @attrs.frozen
 class ForceExchange:
     """As the Inquisitor, force the shown card to be exchanged with the Court (R-INQ-6)."""
 
-    player: int
+    player: int = attrs.field(converter=index_or_same)
 
 
 @attrs.frozen
 class Draft:
     """2-player setup: take ``character`` from your own set as your second card (R-SETUP-8)."""
 
-    player: int
+    player: int = attrs.field(converter=index_or_same)
     character: Character
 
 
@@ -223,7 +232,7 @@ class Draft:
 class ChooseAllegiance:
     """Reformation setup: the first player's allegiance (R-REF-1)."""
 
-    player: int
+    player: int = attrs.field(converter=index_or_same)
     allegiance: Allegiance
 
 

@@ -9,9 +9,10 @@ from coup_rules.cards import Allegiance, Character, sorted_cards
 from coup_rules.config import Config
 from coup_rules.constants import HAND_SIZE, MIN_COURT
 from coup_rules.events import AllegianceChanged, Dealt
+from coup_rules.integers import as_count, as_seed
 from coup_rules.log import EMPTY_LOG, Compact
 from coup_rules.records import AllegianceChoice
-from coup_rules.rng import MAX_SEED, fresh_seed, keyed, pick
+from coup_rules.rng import fresh_seed, keyed, pick
 from coup_rules.rules.choices import needs_allegiance, next_setup_step
 from coup_rules.rules.scratch import Scratch
 from coup_rules.state import Core, GameState, Seat
@@ -33,11 +34,8 @@ class _Dealer:
 
 
 def _check_seed(seed: int | None) -> int:
-    if seed is None:
-        return fresh_seed()
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
-        raise ValueError(f"seed must be an integer from 0 to 2**256 - 1, not {seed!r}")
-    return seed
+    """The seed as a plain ``int`` (any integer type is taken), or a fresh one for ``None``."""
+    return fresh_seed() if seed is None else as_seed(seed)
 
 
 def _sequence(name: str, value: object) -> None:
@@ -87,12 +85,10 @@ def _check_coins(coins: Sequence[int] | None, config: Config) -> tuple[int, ...]
         raise ValueError(
             f"coins must give one amount per seat ({config.players}), not {len(coins)}"
         )
-    for seat, c in enumerate(coins):
-        if not isinstance(c, int) or isinstance(c, bool) or c < 0:
-            raise ValueError(f"coins[{seat}] must be a non-negative integer, not {c!r}")
-    if sum(coins) > config.coins:
-        raise ValueError(f"coins add up to {sum(coins)}, more than the bank of {config.coins}")
-    return tuple(coins)
+    amounts = tuple([as_count(c, f"coins[{seat}]") for seat, c in enumerate(coins)])
+    if sum(amounts) > config.coins:
+        raise ValueError(f"coins add up to {sum(amounts)}, more than the bank of {config.coins}")
+    return amounts
 
 
 def _check_allegiances(
@@ -192,7 +188,8 @@ def new_game(
 
     Args:
         config: the game's options (default: 4 players, base game).
-        seed: the seed of every random event; ``None`` draws an unguessable 128-bit seed.
+        seed: the seed of every random event, an integer from 0 to 2**256 - 1 of any integer
+            type (``numpy.int64`` too); ``None`` draws an unguessable 128-bit seed.
             Anyone who can guess a seed can rebuild every hand: never use small or time-based
             seeds on a server.
         hands: a fixed deal, two cards per seat (skips the 2-player draft).

@@ -15,6 +15,7 @@ from coup_rules.config import Config, for_views
 from coup_rules.decisions import InquisitorChoice, Pending
 from coup_rules.engine import legal_moves, to_act
 from coup_rules.events import CardsDrawn, CardShown, CardsReturned, Dealt, Drafted, Event
+from coup_rules.integers import as_in_range
 from coup_rules.moves import Move
 from coup_rules.state import GameState, PlayerState
 
@@ -146,12 +147,12 @@ def _shown(state: GameState, viewer: int | None) -> Character | None:
     return state.shown
 
 
-def _check_viewer(state: GameState, player: int | None) -> None:
+def _check_viewer(state: GameState, player: int | None) -> int | None:
+    """The viewer as a plain ``int`` seat (any integer type is taken), or ``None``."""
     if player is None:
-        return
+        return None
     n = state.config.players
-    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < n:
-        raise ValueError(f"player must be a seat from 0 to {n - 1} or None, not {player!r}")
+    return as_in_range(player, "player", 0, n - 1, f"a seat from 0 to {n - 1} or None")
 
 
 def view(state: GameState, player: int | None, *, since: int = 0) -> PlayerView:
@@ -170,10 +171,9 @@ def view(state: GameState, player: int | None, *, since: int = 0) -> PlayerView:
     """
     if not isinstance(state, GameState):
         raise TypeError(f"view() takes a GameState first, not {type(state).__name__}")
-    _check_viewer(state, player)
+    player = _check_viewer(state, player)
     length = len(state.log)
-    if not isinstance(since, int) or isinstance(since, bool) or not 0 <= since <= length:
-        raise ValueError(f"since must be a log index from 0 to {length}, not {since!r}")
+    since = as_in_range(since, "since", 0, length, f"a log index from 0 to {length}")
     return PlayerView(
         seat=player,
         config=for_views(state.config),

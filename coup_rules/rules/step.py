@@ -79,8 +79,9 @@ def play(state: GameState, move: object) -> GameState | None:
     for candidate in legal:
         if candidate is move:
             return wrap(next_core(core, pending, candidate))
-    for candidate in legal:
-        if type(candidate) is type(move) and candidate == move and _same_types(candidate, move):
+    kind = type(move)
+    for candidate in legal:  # the types first: then comparing can only give True or False
+        if type(candidate) is kind and _same_types(candidate, move) and candidate == move:
             return wrap(next_core(core, pending, candidate))
     return None
 
@@ -113,13 +114,17 @@ def _allow_and_wait(core: Core, pending: Record, move: Allow) -> Core:
     return with_decision(core, responses.window_waiting_on(pending, waiting), log)
 
 
-def _same_types(a: Move, b: Move) -> bool:
-    """Whether every field of ``b`` has the exact type of ``a``'s (``True`` is no seat)."""
+def _same_types(a: Move, b: object) -> bool:
+    """Whether every field of ``b`` has the exact type of ``a``'s (``True`` is no seat), a
+    tuple field as many items as ``a``'s, each of its type. Asked before ``a == b``, so that a
+    field of another type (a NumPy array, a look-alike) is never compared with a legal move's."""
     for field in attrs.fields(type(a)):
         x, y = getattr(a, field.name), getattr(b, field.name)
         if type(x) is not type(y):
             return False
-        if type(x) is tuple and any(type(i) is not type(j) for i, j in zip(x, y, strict=True)):
+        if type(x) is tuple and (
+            len(x) != len(y) or any(type(i) is not type(j) for i, j in zip(x, y, strict=True))
+        ):
             return False
     return True
 
