@@ -1,19 +1,24 @@
-"""Connections that cannot be held hostage: a cap on their number and a deadline on idleness.
+"""Connections that cannot be held hostage: a cap on their number, deadlines on the slow.
 
 uvicorn's own HTTP/1.1 protocol (h11) closes a connection idle *between* requests after its
-keep-alive timeout, but not one that sends nothing at all, or half a request's head, and it
-counts such connections toward its concurrency limit, so that a few hundred silent sockets lock
-every real client out. ``protocol_class`` returns uvicorn's h11 protocol with two changes:
+keep-alive timeout, but not one that sends nothing at all, half a request's head, or a body a
+byte at a time, and it counts such connections toward its concurrency limit, so that a few
+hundred silent or trickling sockets lock every real client out. ``protocol_class`` returns
+uvicorn's h11 protocol with three changes:
 
 - **a deadline on the head**: a connection must send a whole request head within
   ``Limits.header_timeout`` of opening, or of the end of its previous answer; otherwise it is
-  closed (with a 408 if it had sent part of one). The body's own deadline is
-  ``LimitsMiddleware``'s.
+  closed (with a 408 if it had sent part of one).
+- **a deadline on the body**: once the head has arrived, the whole body must arrive within
+  ``Limits.body_timeout``; otherwise the request is answered 408 and the connection closed,
+  whether or not the app is reading it (``LimitsMiddleware`` holds the same deadline for apps
+  served otherwise).
 - **a cap that favours the living**: at most ``Limits.max_connections`` are open. When all are
-  taken, a new connection closes the one that has been idle the longest (no request under way:
-  it has sent nothing, part of a head, or is waiting between requests), so idle sockets can
-  never keep a real request out. Only if every connection is busy answering is the newcomer
-  answered 503 with ``Retry-After``.
+  taken, a new connection closes the one that has waited on its client the longest: one idle
+  (it has sent nothing, part of a head, or is between requests) since the longest, or one whose
+  body has been arriving since the longest (answered 408). So neither silent nor trickling
+  sockets can keep a real request out. Only if every connection is busy answering is the
+  newcomer answered 503 with ``Retry-After``.
 
 ``fit_file_limit`` makes room for the cap in the process's file limit before the server starts.
 """
@@ -64,8 +69,14 @@ _BUSY = _answer(
 _TIMEOUT = _answer(b"408 Request Timeout", "timeout", "the request did not arrive in time")
 
 
+def _body_timeout(limits: Limits) -> bytes:
+    detail = f"the body did not arrive within {limits.body_timeout:g} s"
+    return _answer(b"408 Request Timeout", "timeout", detail)
+
+
 def protocol_class(limits: Limits) -> type[asyncio.Protocol]:
-    """uvicorn's h11 protocol, holding ``limits``' header deadline and connection cap."""
+    """uvicorn's h11 protocol, holding ``limits``' head and body deadlines and connection cap."""
+    body_late = _body_timeout(limits)
 
     class Protocol(H11Protocol):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -74,6 +85,9 @@ def protocol_class(limits: Limits) -> type[asyncio.Protocol]:
             self.heard = False  # bytes arrived since the deadline was set
             self.refused = False
             self.deadline: asyncio.TimerHandle | None = None
+            self.body_since = 0.0  # when the head of the request whose body arrives ended
+            self.body_deadline: asyncio.TimerHandle | None = None
+            self.body_of: object = None  # the request cycle the body deadline is for
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             assert isinstance(transport, asyncio.Transport)
@@ -89,6 +103,7 @@ def protocol_class(limits: Limits) -> type[asyncio.Protocol]:
             if self.refused:
                 return
             self._clear_deadline()
+            self._clear_body_deadline()
             super().connection_lost(exc)
 
         def data_received(self, data: bytes) -> None:
@@ -96,18 +111,40 @@ def protocol_class(limits: Limits) -> type[asyncio.Protocol]:
             super().data_received(data)
             if not self.idle():
                 self._clear_deadline()  # a request is under way
+            self._watch_body()
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
             if not self.transport.is_closing() and self.idle():
                 self._set_deadline()
+            self._watch_body()  # a pipelined request may have begun
 
         def idle(self) -> bool:
             """No request under way (nothing sent yet, part of a head, or between requests)."""
             return self.cycle is None or self.cycle.response_complete
 
+        def receiving(self) -> bool:
+            """A request's head has arrived and its body is still arriving, unanswered."""
+            cycle = self.cycle
+            return (
+                cycle is not None
+                and cycle.more_body
+                and not cycle.response_started
+                and not cycle.disconnected
+            )
+
+        def waiting_since(self) -> float | None:
+            """Since when this connection waits on its client (idle, or its body arriving);
+            ``None`` while the server is answering it."""
+            if self.idle():
+                return self.idle_since
+            if self.receiving():
+                return self.body_since
+            return None
+
         def _make_room(self) -> bool:
-            """Whether this connection may open; closes the longest idle one if needed."""
+            """Whether this connection may open; closes the one waiting on its client the
+            longest if needed (a body still arriving is answered 408)."""
             open_ = [
                 c
                 for c in self.connections
@@ -115,10 +152,13 @@ def protocol_class(limits: Limits) -> type[asyncio.Protocol]:
             ]
             if len(open_) < limits.max_connections:
                 return True
-            idle = [c for c in open_ if c.idle()]
-            if not idle:
+            waiting = [(since, c) for c in open_ if (since := c.waiting_since()) is not None]
+            if not waiting:
                 return False
-            min(idle, key=lambda c: c.idle_since).transport.close()
+            _, oldest = min(waiting, key=lambda pair: pair[0])
+            if oldest.receiving():
+                oldest.transport.write(body_late)
+            oldest.transport.close()
             return True
 
         def _set_deadline(self) -> None:
@@ -138,6 +178,29 @@ def protocol_class(limits: Limits) -> type[asyncio.Protocol]:
                 return
             if self.heard:
                 self.transport.write(_TIMEOUT)
+            self.transport.close()
+
+        def _watch_body(self) -> None:
+            """Start the body's deadline when a head has arrived with a body to come; stop it
+            once the body is whole or the answer has begun."""
+            if not self.receiving():
+                self._clear_body_deadline()
+            elif self.body_deadline is None or self.body_of is not self.cycle:
+                self._clear_body_deadline()
+                self.body_of = self.cycle
+                self.body_since = time.monotonic()
+                self.body_deadline = self.loop.call_later(limits.body_timeout, self._body_expired)
+
+        def _clear_body_deadline(self) -> None:
+            if self.body_deadline is not None:
+                self.body_deadline.cancel()
+                self.body_deadline = None
+
+        def _body_expired(self) -> None:
+            self.body_deadline = None
+            if self.transport.is_closing() or not self.receiving():
+                return
+            self.transport.write(body_late)
             self.transport.close()
 
     return Protocol

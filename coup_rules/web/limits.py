@@ -67,7 +67,7 @@ class Limits:
     """
 
     header_timeout: float = 10.0
-    body_timeout: float = 10.0
+    body_timeout: float = 5.0
     keep_alive: int = 5
     max_connections: int = 1000
     max_streams: int = 500
