@@ -8,41 +8,154 @@ observations are those of the engine's views of that state.
 
 from __future__ import annotations
 
+import enum
+import operator
+import types
+import typing
+from collections.abc import Callable
+from typing import Any
+
+import attrs
 import numpy as np
 
 from coup_rules.actions import ACTIONS, Aim
 from coup_rules.ai.claims import claim_record
 from coup_rules.bots.counting import read
 from coup_rules.cards import RANK, Character
-from coup_rules.decisions import (
-    ActionChallengeAnswer,
-    ActionChoice,
-    AllegianceChoice,
-    BlockChallengeAnswer,
-    ChallengeActionWindow,
-    ChallengeBlockWindow,
-    CounterWindow,
-    DraftChoice,
-    InfluenceChoice,
-    InquisitorChoice,
-    KeepChoice,
-    Pending,
-    ShowChoice,
-    Stage,
-)
+from coup_rules.decisions import Decision, Pending, Stage
 from coup_rules.determinize import CardTracker
 from coup_rules.log import EMPTY_LOG
 from coup_rules.moves import ActionMove, Block
 from coup_rules.state import GameState, PlayerState
 from coup_rules.vector import fields as f
 from coup_rules.vector import kernel as k
-from coup_rules.vector.layout import ACTION_KIND, CHARACTERS, SIDES, Layout
+from coup_rules.vector.layout import CHARACTERS, SIDES, Layout
 from coup_rules.views import redact, view
 
-__all__ = ["read_row", "write_row"]
+__all__ = [
+    "PENDING_CLASSES",
+    "Encoding",
+    "PendingField",
+    "pending_fields",
+    "pending_table",
+    "read_pending",
+    "read_row",
+    "write_pending",
+    "write_row",
+]
 
-_STAGES = {Stage.COUNTER: f.ST_COUNTER, Stage.RESOLVE: f.ST_RESOLVE, Stage.END: f.ST_END}
-_STAGE_OF = {v: s for s, v in _STAGES.items()}
+PENDING_CLASSES: tuple[type, ...] = typing.get_args(Pending)
+"""Every class of pending decision (``coup_rules.decisions.Pending``)."""
+
+_ACTION_CLASSES = frozenset(spec.move for spec in ACTIONS)
+
+
+class Encoding(enum.Enum):
+    """How a field of a pending decision is held in its row slots (``fields.PENDING_SLOTS``)."""
+
+    SEATS = "a set of seats (tuple[int, ...]): a bit mask in the first slot"
+    ACTION = "an action: its kind (fields.MOVE_KIND), its player and its target (-1: none)"
+    CLAIM = "the action's claim (Character | None), read from P by the action in the slot"
+    BLOCK = "a Block: its player and the rank of its character"
+    OPTIONAL_BLOCK = "a Block | None: as BLOCK, then 1 in the third slot when there is one"
+    STAGE = "a Stage: fields.STAGE_CODE"
+    NUMBER = "an int (a seat, a count): as it is"
+
+
+_SLOTS_NEEDED = {
+    Encoding.SEATS: 1,
+    Encoding.ACTION: 3,
+    Encoding.CLAIM: 1,
+    Encoding.BLOCK: 2,
+    Encoding.OPTIONAL_BLOCK: 3,
+    Encoding.STAGE: 1,
+    Encoding.NUMBER: 1,
+}
+
+
+@attrs.frozen
+class PendingField:
+    """One field of a kind of pending decision: its row slots and its encoding.
+
+    ``stored`` fields are the class's attrs fields, read back into it; the others are its
+    properties named in ``fields.PENDING_SLOTS``, written only.
+    """
+
+    name: str
+    encoding: Encoding
+    slots: tuple[int, ...]
+    stored: bool
+    get: Callable[[Any], Any]
+
+
+def _encoding(name: str, hint: object, where: str) -> Encoding:
+    """The encoding of a field of type ``hint`` (``where`` names it in the error)."""
+    if hint == tuple[int, ...]:
+        return Encoding.SEATS
+    if hint is int:
+        return Encoding.NUMBER
+    if hint is Stage:
+        return Encoding.STAGE
+    union = typing.get_origin(hint) in (typing.Union, types.UnionType)
+    members = set(typing.get_args(hint)) if union else {hint}
+    optional = type(None) in members
+    members.discard(type(None))
+    if members == {Block}:
+        return Encoding.OPTIONAL_BLOCK if optional else Encoding.BLOCK
+    if members == {Character} and name == "claim":
+        return Encoding.CLAIM
+    if members and members <= _ACTION_CLASSES and not optional:
+        return Encoding.ACTION
+    raise TypeError(
+        f"{where}: coup_rules/vector/convert.py has no encoding for a field of type {hint!r}"
+        " (add one to Encoding, _encoding, _write_field and _read_field)"
+    )
+
+
+def _field(
+    cls: type, name: str, hint: object, stored: bool, get: Callable[[Any], Any]
+) -> PendingField:
+    where = f"{cls.__name__}.{name}"
+    slots = f.PENDING_SLOTS.get(name)
+    if slots is None:
+        raise TypeError(
+            f"{where} has no slots in the vector row: give {name!r} its row fields in"
+            " coup_rules/vector/fields.py, PENDING_SLOTS"
+        )
+    encoding = _encoding(name, hint, where)
+    if len(slots) < _SLOTS_NEEDED[encoding]:
+        raise TypeError(f"{where}: {encoding.name} needs {_SLOTS_NEEDED[encoding]} row slots")
+    return PendingField(name, encoding, slots, stored, get)
+
+
+def pending_fields(cls: type) -> tuple[PendingField, ...]:
+    """The row fields of a ``Pending`` class: its attrs fields, then its properties that
+    ``fields.PENDING_SLOTS`` names."""
+    hints = typing.get_type_hints(cls)
+    stored = [
+        _field(cls, a.name, hints[a.name], True, operator.attrgetter(a.name))
+        for a in attrs.fields(cls)
+    ]
+    written = [
+        _field(cls, name, typing.get_type_hints(prop.fget)["return"], False, prop.fget)
+        for name, prop in vars(cls).items()
+        if isinstance(prop, property) and prop.fget is not None and name in f.PENDING_SLOTS
+    ]
+    return (*stored, *written)
+
+
+def pending_table() -> dict[Decision, tuple[PendingField, ...]]:
+    """The row fields of every kind of pending decision, derived from the ``Pending`` classes'
+    fields and ``fields.PENDING_SLOTS`` (``TypeError`` naming a field the row cannot hold)."""
+    return {cls.kind: pending_fields(cls) for cls in PENDING_CLASSES}  # type: ignore[attr-defined]
+
+
+_TABLE = pending_table()
+_CLASS_OF_PHASE: dict[int, type] = {
+    f.PHASE_OF[cls.kind]: cls  # type: ignore[attr-defined]
+    for cls in PENDING_CLASSES
+}
+_STAGE_OF = {code: stage for stage, code in f.STAGE_CODE.items()}
 
 
 def _cards(counts: np.ndarray) -> tuple[Character, ...]:
@@ -53,52 +166,86 @@ def _seats(mask: int, players: int) -> tuple[int, ...]:
     return tuple(s for s in range(players) if (mask >> s) & 1)
 
 
-def _action(row: np.ndarray) -> ActionMove:
-    spec = ACTIONS[int(row[f.ACTION])]
+def _action(row: np.ndarray, slots: tuple[int, ...]) -> ActionMove:
+    kind, actor, target = (int(row[i]) for i in slots[:3])
+    spec = ACTIONS[kind]
     if spec.aim is Aim.NONE:
-        return spec.move(int(row[f.ACTOR]))  # type: ignore[call-arg]
-    return spec.move(int(row[f.ACTOR]), int(row[f.TARGET]))  # type: ignore[call-arg]
+        return spec.move(actor)  # type: ignore[call-arg]
+    return spec.move(actor, target)  # type: ignore[call-arg]
 
 
-def _pending(row: np.ndarray, layout: Layout) -> Pending | None:
+def _read_field(row: np.ndarray, field: PendingField, layout: Layout) -> object:
+    """The value of ``field`` held in ``row``."""
+    at = field.slots
+    match field.encoding:
+        case Encoding.SEATS:
+            return _seats(int(row[at[0]]), layout.config.players)
+        case Encoding.ACTION:
+            return _action(row, at)
+        case Encoding.CLAIM:
+            rank = int(k.claim_of(layout.P, int(row[at[0]])))
+            return CHARACTERS[rank] if rank >= 0 else None
+        case Encoding.BLOCK | Encoding.OPTIONAL_BLOCK:
+            held = row[at[0]] >= 0 and (field.encoding is Encoding.BLOCK or bool(row[at[2]]))
+            return Block(int(row[at[0]]), CHARACTERS[int(row[at[1]])]) if held else None
+        case Encoding.STAGE:
+            return _STAGE_OF[int(row[at[0]])]
+        case Encoding.NUMBER:
+            return int(row[at[0]])
+        case _:
+            typing.assert_never(field.encoding)
+
+
+def _write_field(row: np.ndarray, field: PendingField, value: Any) -> None:
+    """Write ``value`` of ``field`` into ``row``."""
+    at = field.slots
+    match field.encoding:
+        case Encoding.SEATS:
+            row[at[0]] = sum(1 << s for s in value)
+        case Encoding.ACTION:
+            row[at[0]] = f.MOVE_KIND[type(value)]
+            row[at[1]] = value.player
+            row[at[2]] = getattr(value, "target", -1)
+        case Encoding.CLAIM:
+            pass  # the action's claim: written with the action
+        case Encoding.BLOCK | Encoding.OPTIONAL_BLOCK:
+            if value is not None:
+                row[at[0]] = value.player
+                row[at[1]] = RANK[value.character]
+            if field.encoding is Encoding.OPTIONAL_BLOCK:
+                row[at[2]] = value is not None
+        case Encoding.STAGE:
+            row[at[0]] = f.STAGE_CODE[value]
+        case Encoding.NUMBER:
+            row[at[0]] = value
+        case _:
+            typing.assert_never(field.encoding)
+
+
+def read_pending(row: np.ndarray, layout: Layout) -> Pending | None:
+    """The pending decision held in ``row`` (``None`` once the game is over)."""
     phase = int(row[f.PHASE])
     if phase == f.D_NONE:
         return None
-    waiting = _seats(int(row[f.WAIT]), layout.config.players)
-    if phase == f.D_ALLEGIANCE:
-        return AllegianceChoice(waiting)
-    if phase == f.D_DRAFT:
-        return DraftChoice(waiting)
-    if phase == f.D_ACTION:
-        return ActionChoice(waiting)
-    action = _action(row)
-    rank = int(k.claim_of(layout.P, int(row[f.ACTION])))
-    claim = CHARACTERS[rank] if rank >= 0 else None
-    block = (
-        Block(int(row[f.BLOCKER]), CHARACTERS[int(row[f.BLOCKCH])]) if row[f.BLOCKER] >= 0 else None
-    )
-    challenger = int(row[f.CHALLENGER])
-    if phase == f.D_CHALLENGE_ACTION:
-        return ChallengeActionWindow(waiting, action, claim)
-    if phase == f.D_COUNTER:
-        return CounterWindow(waiting, action, claim)
-    if phase == f.D_CHALLENGE_BLOCK:
-        assert block is not None
-        return ChallengeBlockWindow(waiting, action, claim, block)
-    if phase == f.D_ANSWER_ACTION:
-        return ActionChallengeAnswer(waiting, action, claim, challenger)
-    if phase == f.D_ANSWER_BLOCK:
-        assert block is not None
-        return BlockChallengeAnswer(waiting, action, claim, block, challenger)
-    if phase == f.D_LOSE:
-        carried = block if row[f.PBLOCK] else None
-        return InfluenceChoice(waiting, action, claim, carried, _STAGE_OF[int(row[f.RESUME])])
-    if phase == f.D_KEEP:
-        assert claim is not None
-        return KeepChoice(waiting, action, claim, int(row[f.KEEPN]))  # type: ignore[arg-type]
-    if phase == f.D_SHOW:
-        return ShowChoice(waiting, action)  # type: ignore[arg-type]
-    return InquisitorChoice(waiting, action)  # type: ignore[arg-type]
+    cls = _CLASS_OF_PHASE[phase]
+    values = {
+        field.name: _read_field(row, field, layout)
+        for field in _TABLE[cls.kind]  # type: ignore[attr-defined]
+        if field.stored
+    }
+    pending: Pending = cls(**values)
+    return pending
+
+
+def write_pending(row: Any, pending: Any) -> None:
+    """Write a pending decision's fields into ``row`` (a NumPy row or any sequence of ints).
+
+    ``pending`` is a ``Pending`` or anything with its ``kind`` and its fields (the engine's
+    records, ``coup_rules.records``); the row's other fields are left as they are.
+    """
+    row[f.PHASE] = f.PHASE_OF[pending.kind]
+    for field in _TABLE[pending.kind]:
+        _write_field(row, field, field.get(pending))
 
 
 def read_row(row: np.ndarray, layout: Layout) -> GameState:
@@ -133,7 +280,7 @@ def read_row(row: np.ndarray, layout: Layout) -> GameState:
         active=int(row[f.ACTIVE]),
         turn=int(row[f.TURN]),
         winner=winner if winner >= 0 else None,
-        pending=_pending(row, layout),
+        pending=read_pending(row, layout),
         log=EMPTY_LOG,
         seed=rng,
         draws=0,
@@ -180,36 +327,11 @@ def write_row(row: np.ndarray, state: GameState, layout: Layout) -> None:
             living |= 1 << p.seat
     row[f.LIVING] = living
     k.record_blank(row)
-    _write_pending(row, state.pending)
+    if state.pending is not None:
+        write_pending(row, state.pending)
     if layout.P[f.P_TRACK]:
         _write_knowledge(row, state, layout)
         _write_record(row, state)
-
-
-def _write_pending(row: np.ndarray, pending: Pending | None) -> None:
-    if pending is None:
-        return
-    row[f.PHASE] = f.PHASE_OF[pending.kind]
-    row[f.WAIT] = sum(1 << s for s in pending.waiting)
-    action: ActionMove | None = getattr(pending, "action", None)
-    if action is None:
-        return
-    row[f.ACTION] = ACTION_KIND[type(action)]
-    row[f.ACTOR] = action.player
-    row[f.TARGET] = getattr(action, "target", -1)
-    block: Block | None = getattr(pending, "block", None)
-    if block is not None:
-        row[f.BLOCKER] = block.player
-        row[f.BLOCKCH] = RANK[block.character]
-    challenger = getattr(pending, "challenger", None)
-    if challenger is not None:
-        row[f.CHALLENGER] = challenger
-    if isinstance(pending, InfluenceChoice):
-        row[f.LOSING] = pending.seat
-        row[f.RESUME] = _STAGES[pending.resume]
-        row[f.PBLOCK] = block is not None
-    if isinstance(pending, KeepChoice):
-        row[f.KEEPN] = pending.keep
 
 
 def _write_knowledge(row: np.ndarray, state: GameState, layout: Layout) -> None:

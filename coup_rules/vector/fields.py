@@ -27,7 +27,7 @@ import attrs
 from coup_rules.actions import ACTIONS, Aim, Asked
 from coup_rules.cards import RANK, Allegiance, Character
 from coup_rules.constants import MAX_PLAYERS
-from coup_rules.decisions import Decision, spec_of
+from coup_rules.decisions import Decision, Stage, spec_of
 from coup_rules.events import Pool
 from coup_rules.moves import (
     Allow,
@@ -243,10 +243,28 @@ ASK_NOBODY, ASK_OPPONENTS, ASK_TARGET = (
 POOL_TREASURY, POOL_RESERVE = (list(Pool).index(p) for p in (Pool.TREASURY, Pool.RESERVE))
 
 # --- stages after a step (Stage, plus waiting) ---------------------------------------------------
+STAGE_CODE: dict[Stage, int] = {stage: i + 1 for i, stage in enumerate(Stage)}
+"""The kernel's number of each ``Stage`` (``RESUME``, and what a step returns); 0 is waiting."""
 ST_WAIT = 0
-ST_COUNTER = 1
-ST_RESOLVE = 2
-ST_END = 3
+ST_COUNTER = STAGE_CODE[Stage.COUNTER]
+ST_RESOLVE = STAGE_CODE[Stage.RESOLVE]
+ST_END = STAGE_CODE[Stage.END]
+
+# --- where each field of a pending decision lives in the row (coup_rules.vector.convert) ----------
+PENDING_SLOTS: dict[str, tuple[int, ...]] = {
+    "waiting": (WAIT,),
+    "action": (ACTION, ACTOR, TARGET),
+    "claim": (ACTION,),  # read as the claim of the action there (P_CLAIM), never written
+    "block": (BLOCKER, BLOCKCH, PBLOCK),  # PBLOCK: whether a ``Block | None`` holds one
+    "challenger": (CHALLENGER,),
+    "resume": (RESUME,),
+    "keep": (KEEPN,),
+    "seat": (LOSING,),  # a property (InfluenceChoice.seat), written for the observation
+}
+"""The row fields of every field of the ``Pending`` classes, by the field's name (a property
+named here is written too, never read back); how each is encoded follows from its type
+(``convert.pending_table``). A new decision whose fields all have these names needs nothing
+else in the row; a field of a new name fails at the import of ``convert``, naming it."""
 
 DUKE = RANK[Character.DUKE]
 ASSASSIN = RANK[Character.ASSASSIN]
