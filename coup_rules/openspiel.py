@@ -24,9 +24,15 @@ a generator seeded with it, so a run replays).
   that declares sampled chance: ``GetRNGState`` has no Python hook.) Algorithms that enumerate
   a game's tree from its initial state (CFR, best responses) would only see one deal: they do not
   apply to this game.
-- **Saving states**: ``state.serialize()``, ``pyspiel.serialize_game_and_state`` and ``pickle``
-  work: a state is saved as the engine's JSON of its ``GameState`` (seed included), so a restored
-  state plays on exactly as the original would.
+- **Saving states is data, never code**: ``state.serialize()`` is JSON (``SAVED_FORMAT``): the
+  engine's JSON of the ``GameState`` (seed included), of the state the game started from and
+  the actions played since, and ``game.deserialize_state`` reads that JSON alone, so a restored
+  state plays on exactly as the original would and has its ``history()``; any other string
+  raises ``coup_rules.DecodeError`` and never reaches ``pickle``. ``pickle.dumps(state)`` goes
+  through the same JSON. OpenSpiel's own ``pyspiel.serialize_game_and_state`` works too, but
+  its C++ format for every Python game is a pickle of the state's attributes, and
+  ``pyspiel.deserialize_game_and_state`` unpickles it, which can run code: load with it only
+  strings you wrote yourself (as with ``pickle.loads`` of any bytes).
 - **Information states and observations** come from ``view`` alone: the information-state string
   is the JSON of the player's whole view (perfect recall: its redacted log included), the
   observation string the same view without the log, the observation tensor the vector of
@@ -48,10 +54,12 @@ OpenSpiel and NumPy are imported here only: ``import coup_rules`` never needs th
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import numpy as np
 import pyspiel
 
@@ -59,14 +67,19 @@ from coup_rules.ai.encoding import MoveCodec, ObservationEncoder, asked_first
 from coup_rules.config import Config
 from coup_rules.determinize import sample_state
 from coup_rules.engine import apply, legal_moves
-from coup_rules.serde import from_json, to_json
+from coup_rules.serde import DecodeError, from_json, to_json
 from coup_rules.setup import new_game
 from coup_rules.state import GameState
 from coup_rules.views import view
 
-__all__ = ["GAME_NAME", "CoupGame", "CoupObserver", "CoupState"]
+__all__ = ["GAME_NAME", "SAVED_FORMAT", "CoupGame", "CoupObserver", "CoupState"]
 
 GAME_NAME = "python_coup_rules"
+
+SAVED_FORMAT = "python_coup_rules/state"
+"""The ``"format"`` of ``state.serialize()``'s JSON object, which holds ``"version"`` (1),
+``"start"`` and ``"state"`` (the engine's JSON of a ``GameState``) and ``"actions"`` (the action
+indices played from ``start``)."""
 
 _PARAMETERS: dict[str, Any] = {
     "players": 4,
@@ -133,6 +146,20 @@ class CoupGame(pyspiel.Game):
         seed = None if self._seeds is None else self._seeds.getrandbits(128)
         return CoupState(self, new_game(self.config, seed=seed))
 
+    def deserialize_state(self, text: str) -> CoupState:
+        """The state ``state.serialize()`` saved as ``text`` (JSON, never a pickle).
+
+        Its ``history()`` is restored by replaying the saved actions from the saved start; a
+        state whose ``game_state`` was replaced by hand has its saved position and an empty
+        history.
+
+        Raises:
+            DecodeError: ``text`` is not such JSON of a state of this game (OpenSpiel's generic
+                pickled form included); the message names the field.
+        """
+        saved = _read_saved(text, self.config, self.max_game_length(), self.codec.size)
+        return _restored(self, saved)
+
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> CoupObserver:
@@ -143,27 +170,149 @@ class CoupGame(pyspiel.Game):
 
 
 class _Shared:
-    """Holds the immutable ``GameState`` of a state, which a deep copy shares instead of copying.
+    """Holds the immutable ``GameState`` of a state and the one its game started from (for
+    ``serialize``), which a deep copy shares instead of copying.
 
-    OpenSpiel clones a Python state by deep-copying its attributes, and saves it by pickling
-    them: a ``GameState`` is immutable, so a clone may share it, and it pickles as the engine's
-    JSON (its seed included).
+    OpenSpiel clones a Python state by deep-copying its attributes, and its C++
+    ``SerializeGameAndState`` pickles them: a ``GameState`` is immutable, so a clone may share
+    it, and it pickles as the engine's JSON (its seed included).
     """
 
-    __slots__ = ("state",)
+    __slots__ = ("start", "state")
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, start: GameState | None = None) -> None:
         self.state = state
+        self.start = state if start is None else start
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
 
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        return (_shared_from_json, (to_json(self.state),))
+    def __reduce__(self) -> tuple[Any, tuple[str, ...]]:
+        if self.start is self.state:
+            return (_shared_from_json, (to_json(self.state),))
+        return (_shared_from_json, (to_json(self.state), to_json(self.start)))
 
 
-def _shared_from_json(text: str) -> _Shared:
-    return _Shared(from_json(text, GameState))
+def _shared_from_json(text: str, start: str | None = None) -> _Shared:
+    state = from_json(text, GameState)
+    return _Shared(state, None if start is None else from_json(start, GameState))
+
+
+@attrs.frozen
+class _Saved:
+    """What ``state.serialize()`` holds, decoded and checked."""
+
+    start: GameState
+    actions: tuple[int, ...]
+    state: GameState
+
+
+_SAVED_FIELDS = frozenset({"format", "version", "start", "actions", "state"})
+
+
+def _saved_text(start: GameState, actions: list[int], state: GameState) -> str:
+    """The JSON of ``SAVED_FORMAT`` (``to_json`` gives JSON values, so they are pasted in)."""
+    head = json.dumps({"format": SAVED_FORMAT, "version": 1, "actions": actions})
+    return f'{head[:-1]}, "start": {to_json(start)}, "state": {to_json(state)}}}'
+
+
+def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        names = [name for name, _ in pairs]
+        twice = next(name for name in names if names.count(name) > 1)
+        raise ValueError(f"the field {twice!r} is given twice")
+    return data
+
+
+def _decode_state(value: Any, path: str) -> GameState:
+    try:
+        return from_json(json.dumps(value), GameState)
+    except RecursionError:
+        raise DecodeError([f"nested too deeply @ {path}"]) from None
+    except DecodeError as exc:
+        raise DecodeError([e.replace("@ $", f"@ {path}", 1) for e in exc.errors]) from None
+
+
+def _shown(value: object) -> str:
+    """A JSON value in a message: short scalars as they are, anything else by its type."""
+    if isinstance(value, int) and abs(value) < 10**40:
+        return repr(value)
+    if isinstance(value, float | str) and len(repr(value)) <= 40:
+        return repr(value)
+    return f"a {type(value).__name__}"
+
+
+def _read_saved(text: object, config: Config, longest: int, actions: int) -> _Saved:
+    """``text`` decoded as ``SAVED_FORMAT`` for a game of ``config``; ``DecodeError`` if not."""
+    if isinstance(text, str) and text.startswith("history="):
+        raise DecodeError(
+            [
+                "this is OpenSpiel's generic saved state (a pickle), which python_coup_rules "
+                "never loads: save states with state.serialize() @ $"
+            ]
+        )
+    if not isinstance(text, str | bytes | bytearray):
+        raise DecodeError([f"expected JSON text, not {type(text).__name__} @ $"])
+    try:
+        data = json.loads(text, object_pairs_hook=_no_repeats)
+    except (ValueError, RecursionError) as exc:
+        raise DecodeError([f"malformed JSON ({exc}) @ $"]) from None
+    if not isinstance(data, dict):
+        raise DecodeError([f"expected an object of format {SAVED_FORMAT!r} @ $"])
+    problems = [f"required field missing @ $.{k}" for k in sorted(_SAVED_FIELDS - set(data))]
+    problems += [f"unknown field @ $.{k}" for k in sorted(set(data) - _SAVED_FIELDS)]
+    if problems:
+        raise DecodeError(problems)
+    if data["format"] != SAVED_FORMAT:
+        raise DecodeError([f"expected {SAVED_FORMAT!r}, not {_shown(data['format'])} @ $.format"])
+    if type(data["version"]) is not int or data["version"] != 1:
+        raise DecodeError(
+            [f"unsupported version {_shown(data['version'])} (1 is read) @ $.version"]
+        )
+    played = data["actions"]
+    if not isinstance(played, list) or len(played) > longest:
+        raise DecodeError([f"expected an array of at most {longest} actions @ $.actions"])
+    for i, action in enumerate(played):
+        if type(action) is not int or not 0 <= action < actions:
+            raise DecodeError(
+                [
+                    f"expected an action from 0 to {actions - 1}, not {_shown(action)} "
+                    f"@ $.actions[{i}]"
+                ]
+            )
+    saved = _Saved(
+        _decode_state(data["start"], "$.start"),
+        tuple(played),
+        _decode_state(data["state"], "$.state"),
+    )
+    for name in ("start", "state"):
+        theirs = getattr(saved, name).config
+        if theirs != config:
+            raise DecodeError(
+                [f"saved in another game ({theirs}), not this one ({config}) @ $.{name}.config"]
+            )
+    return saved
+
+
+def _restored(game: CoupGame, saved: _Saved) -> CoupState:
+    """``saved`` as a state of ``game``: the actions replayed from the start when they lead to
+    the saved state (the history restored), else the saved state with no history."""
+    state = CoupState(game, saved.start)
+    try:
+        for action in saved.actions:
+            state.apply_action(action)
+    except (ValueError, pyspiel.SpielError):  # IllegalMoveError is a ValueError
+        return CoupState(game, saved.state)
+    return state if state.game_state == saved.state else CoupState(game, saved.state)
+
+
+def _unpickled(game_text: str, state_text: str) -> CoupState:
+    """``pickle.loads`` of a ``CoupState``: the game by its string, the state from its JSON."""
+    game = pyspiel.deserialize_game(game_text)
+    if not isinstance(game, CoupGame):
+        raise DecodeError([f"not a {GAME_NAME} game: {game_text!r} @ $"])
+    return game.deserialize_state(state_text)
 
 
 class CoupState(pyspiel.State):
@@ -185,7 +334,15 @@ class CoupState(pyspiel.State):
 
     @game_state.setter
     def game_state(self, value: GameState) -> None:
-        self._shared = _Shared(value)
+        self._shared = _Shared(value, self._shared.start)
+
+    def serialize(self) -> str:
+        """The state as JSON (``SAVED_FORMAT``), for ``game.deserialize_state``."""
+        return _saved_text(self._shared.start, list(self.history()), self.game_state)
+
+    def __reduce__(self) -> tuple[Any, tuple[str, str]]:
+        """Pickled as the game's string and the state's JSON, never as its attributes."""
+        return (_unpickled, (self._coup.serialize(), self.serialize()))
 
     def current_player(self) -> int:
         """The seat asked now, or ``pyspiel.PlayerId.TERMINAL``."""
@@ -200,11 +357,12 @@ class CoupState(pyspiel.State):
         return sorted(self._coup.codec.indices(legal_moves(self.game_state, player)))
 
     def _apply_action(self, action: int) -> None:
-        move = self._coup.codec.decode(int(action), self.current_player())
+        # decode is the door: any integer type is taken, True or 1.5 refused (integers.py)
+        move = self._coup.codec.decode(action, self.current_player())
         self.game_state = apply(self.game_state, move)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return f"p{player} {self._coup.codec.name(int(action))}"
+        return f"p{player} {self._coup.codec.name(action)}"
 
     def is_terminal(self) -> bool:
         return self.game_state.is_over

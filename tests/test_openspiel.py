@@ -8,10 +8,16 @@ extra is not installed.
 
 from __future__ import annotations
 
+import base64
+import json
 import pickle
+import pickletools
 import random
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pyspiel = pytest.importorskip("pyspiel", reason="the [openspiel] extra is not installed")
 
@@ -19,8 +25,9 @@ import numpy as np  # noqa: E402
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import coup_rules.openspiel  # noqa: E402, F401 (registers the game)
-from coup_rules import view  # noqa: E402
+from coup_rules import DecodeError, GameState, from_json, view  # noqa: E402
 from coup_rules.ai.encoding import ObservationEncoder  # noqa: E402
+from coup_rules.openspiel import SAVED_FORMAT  # noqa: E402
 
 
 @pytest.mark.parametrize(
@@ -120,3 +127,153 @@ def test_openspiel_ismcts_plays_whole_games() -> None:
             state.apply_action(action)
         returns = state.returns()
         assert sorted(returns) == pytest.approx([-0.5, -0.5, 1.0])
+
+
+# --- saved states are data, never code (issue 28) ----------------------------------------------
+
+
+class _Plant:
+    """Unpickled, it creates the file ``path``: what a hostile saved state would do."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __reduce__(self) -> tuple[object, tuple[str, str]]:
+        return (open, (str(self.path), "w"))
+
+
+def _planted(path: Path) -> str:
+    """OpenSpiel's generic saved form of a Python state, its attributes a hostile pickle."""
+    payload = base64.b64encode(pickle.dumps({"_shared": _Plant(path)})).decode()
+    return f"history=\nmove_number=0\n__dict__={payload}"
+
+
+def _played(moves: int, seed: int = 4) -> tuple[object, object]:
+    game = pyspiel.load_game("python_coup_rules", {"players": 3, "rng_seed": seed})
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return game, state
+
+
+def test_the_crafted_string_is_a_real_attack(tmp_path: Path) -> None:
+    """The attack of the tests below works where a pickle is loaded (so they test something)."""
+    marker = tmp_path / "ran"
+    text = _planted(marker)
+    pickle.loads(base64.b64decode(text.rpartition("__dict__=")[2]))
+    assert marker.exists()
+
+
+def test_deserialize_state_never_unpickles_a_crafted_string(tmp_path: Path) -> None:
+    """game.deserialize_state of OpenSpiel's generic (pickled) form raises DecodeError, and the
+    pickle inside never runs."""
+    game, _ = _played(0)
+    marker = tmp_path / "ran"
+    with pytest.raises(DecodeError, match="generic saved state"):
+        game.deserialize_state(_planted(marker))
+    assert not marker.exists()
+
+
+@pytest.mark.parametrize("form", ["base64", "latin-1", "leading space"])
+def test_deserialize_state_refuses_a_bare_pickle(tmp_path: Path, form: str) -> None:
+    """A pickle in any other dress is malformed JSON: DecodeError, and nothing runs."""
+    marker = tmp_path / "ran"
+    raw = pickle.dumps(_Plant(marker))
+    text = {
+        "base64": base64.b64encode(raw).decode(),
+        "latin-1": raw.decode("latin-1"),
+        "leading space": " " + _planted(marker),
+    }[form]
+    game, _ = _played(0)
+    with pytest.raises(DecodeError, match="malformed JSON"):
+        game.deserialize_state(text)
+    assert not marker.exists()
+
+
+def test_serialize_is_the_engines_json() -> None:
+    """state.serialize() is a JSON object of SAVED_FORMAT whose "state" is the engine's JSON of
+    the position (seed included) and whose "actions" are the state's history."""
+    _, state = _played(8)
+    saved = json.loads(state.serialize())
+    assert saved["format"] == SAVED_FORMAT
+    assert from_json(json.dumps(saved["state"]), GameState) == state.game_state
+    assert saved["actions"] == state.history()
+
+
+def test_a_state_restored_from_its_json_plays_on_as_the_original() -> None:
+    """game.deserialize_state(state.serialize()) has the same position, history and move
+    number, and the same actions then give the same game, draws included (R-INFO-5)."""
+    game, state = _played(12)
+    restored = game.deserialize_state(state.serialize())
+    assert restored.game_state == state.game_state
+    assert restored.history() == state.history()
+    assert restored.move_number() == state.move_number()
+    rng = random.Random(9)
+    while not state.is_terminal():
+        action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        restored.apply_action(action)
+    assert restored.game_state == state.game_state
+
+
+def test_pickling_a_state_goes_through_its_json() -> None:
+    """pickle.dumps(state) names one function, which reads the game's string and the state's
+    JSON: no attribute of the state is pickled."""
+    _, state = _played(6)
+    data = pickle.dumps(state)
+    ops = [(op.name, arg) for op, arg, _ in pickletools.genops(data)]
+    imports = [name for name, _ in ops if name in {"GLOBAL", "STACK_GLOBAL", "INST", "OBJ"}]
+    strings = [arg for name, arg in ops if name.endswith("UNICODE")]
+    assert imports == ["STACK_GLOBAL"]
+    assert strings[:2] == ["coup_rules.openspiel", "_unpickled"]
+    assert state.serialize() in strings
+    assert b"_Shared" not in data
+    assert pickle.loads(data).game_state == state.game_state
+
+
+def test_a_state_of_another_game_is_refused() -> None:
+    """A state saved in a 3-player game is refused by a 4-player game, naming the config."""
+    _, state = _played(3)
+    other = pyspiel.load_game("python_coup_rules", {"players": 4})
+    with pytest.raises(DecodeError, match=r"another game .* @ \$\.start\.config"):
+        other.deserialize_state(state.serialize())
+
+
+def test_a_tampered_action_list_restores_the_saved_position() -> None:
+    """Actions that do not lead to the saved state are not trusted: the saved position is
+    restored, without a history (the position is validated as any decoded GameState is)."""
+    game, state = _played(10)
+    saved = json.loads(state.serialize())
+    saved["actions"] = saved["actions"][:-3]
+    restored = game.deserialize_state(json.dumps(saved))
+    assert restored.game_state == state.game_state
+    assert restored.history() == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_a_mangled_saved_state_only_ever_raises_decode_error(data: st.DataObject) -> None:
+    """Any change to a saved string (a cut, a changed character, an extra field) gives a state or
+    DecodeError, never another exception."""
+    game, state = _played(5)
+    text = state.serialize()
+    kind = data.draw(st.sampled_from(["cut", "char", "field"]))
+    if kind == "cut":
+        text = text[: data.draw(st.integers(0, len(text) - 1))]
+    elif kind == "char":
+        i = data.draw(st.integers(0, len(text) - 1))
+        text = text[:i] + data.draw(st.characters(codec="utf-8")) + text[i + 1 :]
+    else:
+        saved = json.loads(text)
+        saved[data.draw(st.sampled_from(["format", "version", "actions", "extra"]))] = data.draw(
+            st.one_of(st.none(), st.integers(), st.text(max_size=5), st.lists(st.integers()))
+        )
+        text = json.dumps(saved)
+    try:
+        restored = game.deserialize_state(text)
+    except DecodeError:
+        return
+    assert restored.game_state.config == game.config
