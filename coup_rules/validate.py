@@ -13,7 +13,7 @@ from typing import assert_never
 import attrs
 
 from coup_rules.actions import SPECS, Asked, blockers_of, claimed_character, cost_of, in_game
-from coup_rules.cards import Character
+from coup_rules.cards import Allegiance, Character, sorted_cards
 from coup_rules.constants import (
     EXCHANGE_DRAWS,
     FORCED_COUP_COINS,
@@ -38,12 +38,29 @@ from coup_rules.decisions import (
     Stage,
 )
 from coup_rules.determinize import Determinizer
-from coup_rules.moves import ActionMove, Block, Coup
+from coup_rules.events import (
+    ActionDeclared,
+    AllegianceChanged,
+    CardsDrawn,
+    CardShown,
+    CardsReturned,
+    Dealt,
+    Drafted,
+    Eliminated,
+    Event,
+    InfluenceLost,
+    Proved,
+    TurnStarted,
+    Won,
+    miscounted,
+)
+from coup_rules.moves import ActionMove, Block, Coup, Examine
 from coup_rules.rng import MAX_SEED
 from coup_rules.rules.allegiance import may_target, opponents
 from coup_rules.shapes import misfit, misfit_argument
 from coup_rules.state import FIELDS, GameState, PlayerState
-from coup_rules.views import PlayerView
+from coup_rules.views import PlayerView, may_see
+from coup_rules.views import view as view_of
 
 __all__ = ["validate_state", "validate_view"]
 
@@ -492,7 +509,15 @@ def _check_view_decision(v: PlayerView) -> None:
         "legal_moves must be the viewer's own",
     )
     _require(mine or not v.legal_moves, "legal_moves must be empty for a seat not asked")
-    _require(v.shown is None or isinstance(pending, InquisitorChoice), "shown only while examined")
+    examined = isinstance(pending, InquisitorChoice) and v.seat in (
+        pending.action.player,
+        pending.action.target,
+    )
+    _require(
+        (v.shown is not None) == examined,
+        "shown must be set for the Inquisitor and the target while the Inquisitor decides, "
+        "and only then (R-INQ-4)",
+    )
 
 
 def _check_view_log(v: PlayerView) -> None:
@@ -504,37 +529,357 @@ def _check_view_log(v: PlayerView) -> None:
 
 
 def validate_view(view: PlayerView) -> None:
-    """Check that the fields of a ``PlayerView`` agree with each other.
+    """Check that ``view`` is one a real game could show its seat.
 
     Seats are numbered in order; only the viewer's own seat shows its hand, of the size the
     view says; coins add up to the bank and card counts to the deck; a winner exactly when one
-    seat is alive; ``to_act`` is what the pending decision waits on, all of it alive; the legal
-    moves are the viewer's own, and only while it is asked; the log slice has the length its
-    bounds say; the shown card is one the target holds; and a view of the whole log fits a state
-    that passes ``validate_state`` (one that ``sample_state`` draws). A decoded view passes
-    this check, like a decoded state passes ``validate_state``.
+    seat is alive; ``to_act`` is what the pending decision waits on, all of it alive; the log
+    slice has the length its bounds say; every card named is a character of this game's deck,
+    and no more copies of one are in sight than the deck holds (R-SETUP-1, R-SETUP-2); every
+    event of the log is redacted for the viewer as ``view`` redacts it, its own private cards
+    written and nobody else's (R-INFO-2); the shown card is set for the Inquisitor and the
+    target while the Inquisitor decides, and for them only, and the target holds it (R-INQ-4).
+
+    The position fits a state that passes ``validate_state``, and ``view`` of that state for
+    the seat gives the same position, ``legal_moves`` and ``to_act`` included. A view of the
+    whole log (``log_start`` 0) is checked against its log too: the viewer's hand is what its
+    own dealt, drafted, drawn, returned, proved and lost cards leave it; each seat's revealed
+    cards are the influences it lost, in order; the eliminated seats, the winner, the turn
+    count, the active seat and the allegiances are the ones the log gives; each card shown
+    was shown by an Examine's target to its Inquisitor. Such a view is exactly what
+    ``view(sample_state(view, rng), view.seat)`` gives, for every ``rng``. (An empty log is a
+    position without history, as the vector engine's states have: it is checked as a
+    position only.) A decoded view passes this check, like a decoded state passes
+    ``validate_state``.
 
     Raises:
-        ValueError: a field disagrees with another; the message names it.
+        ValueError: a field disagrees with another or with the rules; the message names it.
     """
     _check_view_seats(view)
     _check_view_totals(view)
     _check_view_decision(view)
     _check_view_log(view)
+    _check_view_cards(view)
+    _check_view_events(view)
+    if view.log_start == 0 and view.log:
+        _check_view_history(view)
     _check_view_has_a_state(view)
 
 
+def _cards_named(v: PlayerView) -> list[tuple[str, Character]]:
+    """Every card the view names, with where: seats, the shown card, the pending decision,
+    the legal moves and the log."""
+    named: list[tuple[str, Character]] = []
+    for p in v.players:
+        named += [(f"players[{p.seat}].revealed", c) for c in p.revealed]
+        named += [(f"players[{p.seat}].hand", c) for c in p.hand or ()]
+    if v.shown is not None:
+        named.append(("shown", v.shown))
+    for name in ("claim", "block"):
+        value = getattr(v.pending, name, None)
+        found = getattr(value, "character", value)
+        if isinstance(found, Character):
+            named.append((f"pending.{name}", found))
+    for i, move in enumerate(v.legal_moves):
+        named += [(f"legal_moves[{i}]", c) for c in _cards_of(move)]
+    for i, event in enumerate(v.log):
+        named += [(f"log[{i}]", c) for c in _cards_of(event)]
+    return named
+
+
+def _cards_of(item: object) -> tuple[Character, ...]:
+    """The cards a move or an event names (its cards, card, character or claimed block)."""
+    out: tuple[Character, ...] = ()
+    for name in ("cards", "card", "character"):
+        value = getattr(item, name, None)
+        if isinstance(value, Character):
+            out += (value,)
+        elif isinstance(value, tuple):
+            out += value
+    action = getattr(item, "action", None)
+    if isinstance(item, ActionDeclared) and action is not None:
+        out += _cards_of(action)
+    return out
+
+
+def _check_view_cards(v: PlayerView) -> None:
+    """Every card named is of this game's deck (R-SETUP-1); the cards in sight now (face up,
+    in the viewer's hand, shown to it) are no more copies than the deck holds (R-SETUP-2)."""
+    config = v.config
+    deck = Counter(config.deck)
+    for where, card in _cards_named(v):
+        _require(
+            card in deck,
+            f"{where} names a card ({card}) that is not a character of this game (R-SETUP-1)",
+        )
+    seen: Counter[Character] = Counter()
+    for p in v.players:
+        seen += Counter(p.revealed) + Counter(p.hand or ())
+    pending = v.pending
+    if (
+        v.shown is not None
+        and isinstance(pending, InquisitorChoice)
+        and v.seat != pending.action.target
+    ):
+        seen[v.shown] += 1  # the Inquisitor sees one of the target's cards
+    for card, count in seen.items():
+        _require(
+            count <= deck[card],
+            f"{count} cards of {card} are in sight, more than the {deck[card]} copies of the "
+            "deck (R-SETUP-2)",
+        )
+
+
+def _check_view_events(v: PlayerView) -> None:
+    """Each event is as ``view`` shows it to this viewer: counts right, the viewer's own
+    private cards written, every other seat's left out (R-INFO-2); a card is shown by one seat
+    to another (R-INQ-4)."""
+    seat = v.seat
+    n = v.config.players
+    for i, event in enumerate(v.log):
+        for name, value in _seats_of(event):
+            _require(
+                0 <= value < n,
+                f"log[{i}].{name} must be a seat from 0 to {n - 1}, not {value} (R-TURN-6)",
+            )
+        problem = miscounted(event)
+        _require(problem is None, f"log[{i}] ({type(event).__name__}): {problem}")
+        private = _private(event)
+        if private is None:
+            continue
+        name = type(event).__name__
+        if may_see(event, seat):
+            _require(
+                getattr(event, private) is not None,
+                f"log[{i}] ({name}) must show its {private} to seat {seat}, who sees them "
+                "(R-INFO-2)",
+            )
+        else:
+            _require(
+                getattr(event, private) is None,
+                f"log[{i}] ({name}) shows {private} that {_viewer(seat)} may not see (R-INFO-2)",
+            )
+        if isinstance(event, CardShown):
+            _require(event.player != event.to, f"log[{i}] (CardShown) shows a card to its owner")
+
+
+_NOT_SEATS = frozenset({"count", "turn", "amount", "turns"})
+"""The integer fields of events that are not seats."""
+
+
+def _seats_of(event: Event) -> list[tuple[str, int]]:
+    """The seats ``event`` names, with their fields (an action's by ``action.player`` and
+    ``action.target``)."""
+    found: list[tuple[str, int]] = []
+    for field in attrs.fields(type(event)):
+        value = getattr(event, field.name)
+        if type(value) is int and field.name not in _NOT_SEATS:
+            found.append((field.name, value))
+    if isinstance(event, ActionDeclared):
+        for name in ("player", "target"):
+            value = getattr(event.action, name, None)
+            if type(value) is int:
+                found.append((f"action.{name}", value))
+    return found
+
+
+def _private(event: Event) -> str | None:
+    """The name of the private card field of ``event``, if it has one."""
+    if isinstance(event, Dealt | CardsDrawn | CardsReturned):
+        return "cards"
+    if isinstance(event, Drafted | CardShown):
+        return "card"
+    return None
+
+
+def _viewer(seat: int | None) -> str:
+    return "a spectator" if seat is None else f"seat {seat}"
+
+
+def _check_view_history(v: PlayerView) -> None:
+    """The position is the one the whole log leads to, in all the viewer can check."""
+    history = _History(v)
+    for i, event in enumerate(v.log):
+        history.read(i, event)
+    history.check_end()
+
+
+class _History:
+    """What a whole log tells of the position, read event by event (``_check_view_history``)."""
+
+    __slots__ = (
+        "action",
+        "allegiances",
+        "config",
+        "eliminated",
+        "hand",
+        "lost",
+        "shown",
+        "turn",
+        "turner",
+        "view",
+        "won",
+    )
+
+    def __init__(self, v: PlayerView) -> None:
+        n = v.config.players
+        self.view = v
+        self.config = v.config
+        self.hand: Counter[Character] = Counter()
+        self.lost: list[list[Character]] = [[] for _ in range(n)]
+        self.allegiances: list[Allegiance | None] = [None] * n
+        self.eliminated: set[int] = set()
+        self.won: int | None = None
+        self.turn = 0
+        self.turner = v.config.first_player
+        self.action: ActionMove | None = None
+        self.shown: Character | None = None
+
+    def read(self, i: int, event: Event) -> None:
+        """Take one more event into account; refuse one no game could log here."""
+        seat = self.view.seat
+        mine = getattr(event, "player", None) == seat and seat is not None
+        match event:
+            case Dealt() | CardsDrawn() if mine and event.cards is not None:
+                self.hand.update(event.cards)
+            case Drafted() if mine and event.card is not None:
+                self.hand[event.card] += 1
+            case CardsReturned() | Proved() if mine and event.cards is not None:
+                self._leave(i, event.cards)
+            case InfluenceLost():
+                if mine:
+                    self._leave(i, (event.character,))
+                self.lost[event.player].append(event.character)
+            case CardShown():
+                self._shown(i, event, mine)
+            case TurnStarted():
+                self.turn += 1
+                _require(
+                    event.turn == self.turn,
+                    f"log[{i}] starts turn {event.turn}, not turn {self.turn} (R-SETUP-11)",
+                )
+                self.turner, self.action, self.shown = event.player, None, None
+            case ActionDeclared():
+                self._declared(i, event.action)
+            case AllegianceChanged():
+                self.allegiances[event.player] = event.allegiance
+            case Eliminated():
+                self.eliminated.add(event.player)
+            case Won():
+                self.won = event.player
+            case _:
+                pass
+
+    def _leave(self, i: int, cards: tuple[Character, ...]) -> None:
+        """The viewer's ``cards`` leave its hand: it must hold them (R-SETUP-10)."""
+        taken = Counter(cards)
+        _require(
+            taken <= self.hand,
+            f"log[{i}] takes {', '.join(map(str, cards))} from seat {self.view.seat}, which the "
+            "log has not given it (R-SETUP-10)",
+        )
+        self.hand -= taken
+
+    def _declared(self, i: int, action: ActionMove) -> None:
+        spec = SPECS[type(action)]
+        _require(
+            self.turn > 0 and action.player == self.turner,
+            f"log[{i}] declares an action of seat {action.player}, whose turn it is not (R-TURN-1)",
+        )
+        _require(
+            in_game(spec, self.config),
+            f"log[{i}] declares {type(action).__name__}, not an action of this game (R-INQ-1, "
+            "R-REF-1)",
+        )
+        self.action = action
+
+    def _shown(self, i: int, event: CardShown, mine: bool) -> None:
+        """A card is shown by the target of the Examine declared this turn to its Inquisitor
+        (R-INQ-4); the viewer shows only a card it holds."""
+        action = self.action
+        _require(
+            isinstance(action, Examine)
+            and (action.player, action.target) == (event.to, event.player),
+            f"log[{i}] shows a card that no Examine of this turn asked for (R-INQ-4)",
+        )
+        if mine and event.card is not None:
+            _require(
+                self.hand[event.card] > 0,
+                f"log[{i}] has seat {event.player} show {event.card}, which it does not hold "
+                "(R-INQ-4)",
+            )
+        self.shown = event.card
+
+    def check_end(self) -> None:
+        """The position agrees with everything the log told."""
+        v = self.view
+        for p in v.players:
+            _require(
+                p.revealed == tuple(self.lost[p.seat]),
+                f"players[{p.seat}].revealed must be the influences the log has it lose, in "
+                "order (R-INF-3)",
+            )
+            _require(
+                p.allegiance == self.allegiances[p.seat],
+                f"players[{p.seat}].allegiance must be the last one the log gives it (R-REF-1)",
+            )
+        dead = {p.seat for p in v.players if not p.alive}
+        _require(self.eliminated == dead, "the eliminated seats must be the log's (R-INF-4)")
+        _require(self.won == v.winner, "winner must be the seat the log says won (R-INF-6)")
+        _require(v.turn == self.turn, f"turn must be {self.turn}, the turns the log starts")
+        _require(
+            v.active == self.turner,
+            f"active must be seat {self.turner}, whose turn the log started (R-TURN-3)",
+        )
+        if v.seat is not None:
+            hand = tuple(sorted_cards(self.hand.elements()))
+            _require(
+                v.players[v.seat].hand == hand,
+                f"players[{v.seat}].hand must be the cards the log leaves it: "
+                f"{', '.join(map(str, hand)) or 'none'} (R-SETUP-10)",
+            )
+        pending = v.pending
+        if v.shown is not None and isinstance(pending, InquisitorChoice):
+            _require(
+                v.shown == self.shown,
+                "shown must be the card the log shows the Inquisitor this turn (R-INQ-4)",
+            )
+
+
+_VIEW_FIELDS = tuple(f.name for f in attrs.fields(PlayerView))
+_HISTORY_FIELDS = frozenset({"log", "log_start", "log_length"})
+
+
 def _check_view_has_a_state(v: PlayerView) -> None:
-    """A view of the whole log fits a state the engine could reach: one drawn by
-    ``sample_state`` passes ``validate_state`` (issue 20, D3)."""
+    """The view fits a state the engine could reach: one drawn by ``sample_state`` passes
+    ``validate_state`` (issue 20, D3), and ``view`` of it is ``v`` (its position only, for a
+    view of part of the log)."""
     pending = v.pending
     if isinstance(pending, InquisitorChoice) and v.seat == pending.action.target:
         own = v.players[v.seat].hand or ()
-        _require(v.shown in own, "shown must be one of the target's own hidden cards")
-    if v.log_start != 0:
-        return
+        _require(v.shown in own, "shown must be one of the target's own hidden cards (R-INQ-4)")
+    whole = v.log_start == 0
+    position = v if whole else attrs.evolve(v, log=(), log_start=0, log_length=0)
     try:
-        sample = Determinizer(v).sample(random.Random(0))
+        sample = Determinizer(position).sample(random.Random(0))
         validate_state(sample)
     except ValueError as problem:
         raise ValueError(f"the view fits no state the engine could reach: {problem}") from None
+    again = view_of(sample, v.seat)
+    for name in _VIEW_FIELDS:
+        if whole or name not in _HISTORY_FIELDS:
+            _require(
+                getattr(again, name) == getattr(v, name),
+                f"{name} is not what the game shows {_viewer(v.seat)} in this position"
+                f"{_where(getattr(v, name), getattr(again, name))}",
+            )
+
+
+def _where(found: object, expected: object) -> str:
+    """Where two tuples differ first, for a message; nothing for other values."""
+    if not isinstance(found, tuple) or not isinstance(expected, tuple):
+        return ""
+    for i, (a, b) in enumerate(zip(found, expected, strict=False)):
+        if a != b:
+            return f" (first at [{i}])"
+    return f" (it holds {len(found)} items, not {len(expected)})"
