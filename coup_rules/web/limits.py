@@ -6,11 +6,18 @@ layer that enforces, before the app sees a request, what can be checked per requ
 
 - **the body**: at most ``max_body`` bytes (413), all of it within ``body_timeout`` seconds of
   the request's head (408); the app then gets the whole body at once;
-- **event streams**: at most ``max_streams_per_token`` open on one token (429) and
-  ``max_streams`` in all (503);
-- **new games**: ``games_per_minute`` per client address (an IPv6 client: per /64 network), as a
-  bucket that refills continuously (429), and no new game while ``max_live_games`` games are
-  unfinished (503).
+- **event streams**: at most ``max_streams_per_token`` open on one token and
+  ``max_streams_per_client`` from one client (429), and ``max_streams`` in all (503);
+- **new games**: ``games_per_minute`` per client, as a bucket that refills continuously (429);
+  no more than ``max_live_games_per_client`` unfinished games in memory created by one client
+  (429), and no new game while ``max_live_games`` games are unfinished (503).
+
+A **client** is an address, or for IPv6 its /64 network (what one household or host is given).
+Its address is the connection's, or the one a trusted reverse proxy names in
+``X-Forwarded-For``: uvicorn believes that header only from the addresses given with
+``--forwarded-allow-ips`` (serve.py), from none by default. So the per-client caps hold against
+one client however many connections, tokens or games it opens: it can take its share of the
+global caps, never all of them.
 
 Every refusal is a JSON ``{"error", "detail"}`` answer, with ``Retry-After`` where waiting helps.
 The bounds on connections (their number, and how long a request's head may take) are enforced
@@ -33,7 +40,15 @@ from urllib.parse import parse_qs
 
 import attrs
 
-__all__ = ["BadJson", "Limits", "LimitsMiddleware", "read_json", "token_of"]
+__all__ = [
+    "BadJson",
+    "Limits",
+    "LimitsMiddleware",
+    "client_of",
+    "hub_liveness",
+    "read_json",
+    "token_of",
+]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -55,6 +70,7 @@ class Limits:
             closes the one idle the longest; if none is idle, it is answered 503.
         max_streams: event streams open at once, over all games (503 beyond).
         max_streams_per_token: event streams open at once with one token (429 beyond).
+        max_streams_per_client: event streams open at once from one client (429 beyond).
         max_body: bytes in a request body (413 beyond).
         max_json_depth: nesting of arrays and objects in a JSON body (400 beyond).
         max_number_digits: digits of a number in a JSON body (400 beyond).
@@ -63,6 +79,9 @@ class Limits:
         max_live_games: unfinished games in memory at once; creating one more is answered
             503. A game nobody has asked for or followed for ``game_idle`` seconds leaves
             memory and stops counting (it is loaded again when asked for).
+        max_live_games_per_client: unfinished games in memory that one client created;
+            creating one more is answered 429 (a game counts until it is over or leaves
+            memory).
         game_idle: seconds a game nobody asks for or follows stays in memory, finished or not.
     """
 
@@ -72,11 +91,13 @@ class Limits:
     max_connections: int = 1000
     max_streams: int = 500
     max_streams_per_token: int = 4
+    max_streams_per_client: int = 64
     max_body: int = 64 * 1024
     max_json_depth: int = 16
     max_number_digits: int = 20
     games_per_minute: int = 30
     max_live_games: int = 1000
+    max_live_games_per_client: int = 50
     game_idle: float = 300.0
 
 
@@ -228,6 +249,48 @@ class _Rate:
         self.buckets = {k: b for k, b in self.buckets.items() if now - b.at < refill}
 
 
+def client_of(scope: Scope) -> str:
+    """The key a request's client is counted under: its address, or its /64 for IPv6."""
+    client = scope.get("client")
+    return _network(client[0] if client else "")
+
+
+def hub_liveness(scope: Scope) -> Callable[[str], bool] | None:
+    """Whether a game is unfinished and in memory, read from the app's hub (``app.state.hub``,
+    its ``cache.peek``), for an app that does not pass ``is_live`` to ``LimitsMiddleware``;
+    ``None`` if the app has no such hub."""
+    hub = getattr(getattr(scope.get("app"), "state", None), "hub", None)
+    peek = getattr(getattr(hub, "cache", None), "peek", None)
+    if peek is None:
+        return None
+
+    def is_live(game: str) -> bool:
+        table = peek(game)
+        return table is not None and not table.finished
+
+    return is_live
+
+
+class _Counts:
+    """How many of something each key holds at once (streams per token, per client)."""
+
+    def __init__(self) -> None:
+        self.held: dict[str, int] = {}
+
+    def get(self, key: str) -> int:
+        return self.held.get(key, 0)
+
+    def add(self, key: str) -> None:
+        self.held[key] = self.held.get(key, 0) + 1
+
+    def remove(self, key: str) -> None:
+        left = self.held[key] - 1
+        if left:
+            self.held[key] = left
+        else:
+            del self.held[key]
+
+
 class LimitsMiddleware:
     """The ASGI layer that holds the per-request limits of ``Limits`` (see the module).
 
@@ -236,6 +299,9 @@ class LimitsMiddleware:
         limits: the bounds.
         live_games: how many games are unfinished now.
         clock: seconds, for the creation rate; ``time.monotonic`` by default.
+        is_live: whether the game with this id is unfinished and in memory, for the live games
+            per client; by default read from the hub of the app (``hub_liveness``), and
+            without one every game a client created counts until ``game_idle`` has passed.
     """
 
     def __init__(
@@ -244,14 +310,20 @@ class LimitsMiddleware:
         limits: Limits,
         live_games: Callable[[], int],
         clock: Callable[[], float] = time.monotonic,
+        is_live: Callable[[str], bool] | None = None,
     ) -> None:
         self.app = app
         self.limits = limits
         self.live_games = live_games
         self.clock = clock
+        self.is_live = is_live
         self.creations = _Rate(limits.games_per_minute, clock)
         self.streams = 0
-        self.per_token: dict[str, int] = {}
+        self.per_token = _Counts()
+        self.per_client = _Counts()
+        self.created: dict[str, dict[str, float]] = {}  # client -> game -> when created
+        self.creating = _Counts()  # creations under way per client
+        self.prune_at = 10_000  # clients remembered before those with no live game are dropped
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -271,9 +343,9 @@ class LimitsMiddleware:
 
         method, path = scope["method"], scope["path"]
         if method == "POST" and path == "/api/games":
-            if await self._refuse_creation(scope, send):
-                return
-        elif method in ("GET", "HEAD") and path.startswith("/api/") and path.endswith("/events"):
+            await self._create(scope, replay, send)
+            return
+        if method in ("GET", "HEAD") and path.startswith("/api/") and path.endswith("/events"):
             await self._stream(scope, replay, send)
             return
         await self.app(scope, replay, send)
@@ -306,8 +378,65 @@ class LimitsMiddleware:
             await problem(send, 408, "timeout", detail)
             return None
 
-    async def _refuse_creation(self, scope: Scope, send: Send) -> bool:
-        """Refuse a new game if its client is over its rate or too many games are live."""
+    async def _create(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """A new game, unless its client or the server is over a limit; the game's id is
+        noted under its client once the app answers 201."""
+        client = client_of(scope)
+        if await self._refuse_creation(scope, client, send):
+            return
+        status = 0
+        chunks: list[bytes] = []
+
+        async def noting(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            elif message["type"] == "http.response.body" and status == 201:
+                chunks.append(message.get("body", b""))
+            await send(message)
+
+        self.creating.add(client)
+        try:
+            await self.app(scope, receive, noting)
+        finally:
+            self.creating.remove(client)
+        if status == 201:
+            self._note_created(client, b"".join(chunks))
+
+    def _note_created(self, client: str, answer: bytes) -> None:
+        try:
+            game = json.loads(answer)["game"]
+        except (ValueError, KeyError, TypeError):
+            return  # not an answer this layer knows: nothing to count
+        if isinstance(game, str):
+            self.created.setdefault(client, {})[game] = self.clock()
+
+    def _live_of(self, scope: Scope, client: str) -> int:
+        """How many unfinished games in memory ``client`` created (and forget the others)."""
+        is_live = self.is_live or hub_liveness(scope)
+        now, idle = self.clock(), self.limits.game_idle
+
+        def alive(game: str, at: float) -> bool:
+            return is_live(game) if is_live is not None else now - at < idle
+
+        if len(self.created) > self.prune_at:
+            self.created = {
+                c: kept
+                for c, games in self.created.items()
+                if (kept := {g: at for g, at in games.items() if alive(g, at)})
+            }
+            self.prune_at = max(10_000, 2 * len(self.created))
+        games = self.created.get(client, {})
+        kept = {g: at for g, at in games.items() if alive(g, at)}
+        if kept:
+            self.created[client] = kept
+        else:
+            self.created.pop(client, None)
+        return len(kept) + self.creating.get(client)
+
+    async def _refuse_creation(self, scope: Scope, client: str, send: Send) -> bool:
+        """Refuse a new game if its client is over its rate or its live games, or too many
+        games are live."""
         limits = self.limits
         if self.live_games() >= limits.max_live_games:
             await problem(
@@ -319,8 +448,18 @@ class LimitsMiddleware:
                 retry_after=60,
             )
             return True
-        client = scope.get("client")
-        wait = self.creations.take(_network(client[0] if client else ""))
+        if self._live_of(scope, client) >= limits.max_live_games_per_client:
+            await problem(
+                send,
+                429,
+                "too_many_live_games",
+                f"at most {limits.max_live_games_per_client} unfinished games created from one "
+                "address at once: finish one, or leave one for "
+                f"{limits.game_idle:g} s",
+                retry_after=60,
+            )
+            return True
+        wait = self.creations.take(client)
         if wait > 0:
             await problem(
                 send,
@@ -335,6 +474,7 @@ class LimitsMiddleware:
     async def _stream(self, scope: Scope, receive: Receive, send: Send) -> None:
         limits = self.limits
         token = token_of(scope) or ""
+        client = client_of(scope)
         if self.streams >= limits.max_streams:
             await problem(
                 send,
@@ -344,7 +484,7 @@ class LimitsMiddleware:
                 retry_after=30,
             )
             return
-        if self.per_token.get(token, 0) >= limits.max_streams_per_token:
+        if self.per_token.get(token) >= limits.max_streams_per_token:
             await problem(
                 send,
                 429,
@@ -353,17 +493,25 @@ class LimitsMiddleware:
                 retry_after=5,
             )
             return
+        if self.per_client.get(client) >= limits.max_streams_per_client:
+            await problem(
+                send,
+                429,
+                "too_many_streams",
+                f"at most {limits.max_streams_per_client} event streams at once from one "
+                "address: close some pages",
+                retry_after=5,
+            )
+            return
         self.streams += 1
-        self.per_token[token] = self.per_token.get(token, 0) + 1
+        self.per_token.add(token)
+        self.per_client.add(client)
         try:
             await self.app(scope, receive, send)
         finally:
             self.streams -= 1
-            left = self.per_token[token] - 1
-            if left:
-                self.per_token[token] = left
-            else:
-                del self.per_token[token]
+            self.per_token.remove(token)
+            self.per_client.remove(client)
 
 
 async def _too_large(send: Send, limits: Limits) -> None:

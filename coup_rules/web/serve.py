@@ -12,10 +12,9 @@ import attrs
 from coup_rules.web.limits import Limits
 from coup_rules.web.security import Site, is_address
 
-__all__ = ["LIMIT_FLAGS", "build_parser", "limits_of", "serve_main"]
+__all__ = ["LIMIT_FLAGS", "build_parser", "forwarded_allow_ips", "limits_of", "serve_main"]
 
 DEFAULT_DB = "coup-games.sqlite3"
-LOOPBACK_PROXIES = "127.0.0.1,::1"
 
 LIMIT_FLAGS: tuple[tuple[str, str, str], ...] = (
     ("header_timeout", "S", "seconds a client may take to send a request's head"),
@@ -24,11 +23,13 @@ LIMIT_FLAGS: tuple[tuple[str, str, str], ...] = (
     ("max_connections", "N", "open connections (when full, the longest idle one is closed)"),
     ("max_streams", "N", "event streams open at once, over all games"),
     ("max_streams_per_token", "N", "event streams open at once with one link"),
+    ("max_streams_per_client", "N", "event streams open at once from one client address"),
     ("max_body", "BYTES", "bytes in a request body"),
     ("max_json_depth", "N", "nesting of arrays and objects in a request body"),
     ("max_number_digits", "N", "digits of a number in a request body"),
     ("games_per_minute", "N", "new games per client address (IPv6: per /64) per minute"),
     ("max_live_games", "N", "unfinished games in memory at once"),
+    ("max_live_games_per_client", "N", "unfinished games in memory created by one client address"),
     ("game_idle", "S", "seconds a game nobody asks for or follows stays in memory"),
 )
 """Per field of ``Limits``: the flag's metavar and help (the flag is ``--field-name``, its
@@ -86,12 +87,21 @@ def build_parser(prog: str = "coup-rules serve") -> argparse.ArgumentParser:
         "addresses are always answered)",
     )
     site.add_argument(
-        "--trusted-proxy",
+        "--forwarded-allow-ips",
         action="append",
         default=[],
+        metavar="ADDRS",
+        help="the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto headers are "
+        "believed: addresses or networks, comma-separated, or '*' for any (repeatable; default "
+        "none: each client is counted under the address it connects from). Give your proxy's, "
+        "e.g. 127.0.0.1 when it runs on this machine",
+    )
+    site.add_argument(
+        "--trusted-proxy",
+        action="append",
+        dest="forwarded_allow_ips",
         metavar="ADDR",
-        help="a reverse proxy whose X-Forwarded-For/-Proto headers are believed (repeatable; "
-        f"default {LOOPBACK_PROXIES})",
+        help="the same as --forwarded-allow-ips (its former name)",
     )
     bounds = parser.add_argument_group("limits (a request beyond one is answered 4xx or 503)")
     fields = attrs.fields_dict(Limits)
@@ -118,6 +128,26 @@ def limits_of(args: argparse.Namespace) -> Limits:
         if not value > 0:
             raise ValueError(f"--{name.replace('_', '-')} must be positive, not {value}")
     return Limits(**values)
+
+
+def forwarded_allow_ips(given: list[str]) -> str:
+    """The proxies whose forwarding headers are believed, as uvicorn takes them: the
+    comma-separated addresses and networks of every ``--forwarded-allow-ips``; ``""`` for none.
+
+    Raises:
+        ValueError: an entry is neither an address, a network nor ``*``.
+    """
+    entries = [e.strip() for value in given for e in value.split(",") if e.strip()]
+    for entry in entries:
+        if entry == "*":
+            continue
+        try:
+            ipaddress.ip_network(entry, strict=False)
+        except ValueError as error:
+            raise ValueError(
+                f"--forwarded-allow-ips takes addresses or networks (or '*'), not {entry!r}"
+            ) from error
+    return ",".join(entries)
 
 
 def _listen(host: str, port: int, backlog: int) -> socket.socket:
@@ -155,6 +185,7 @@ def serve_main(argv: list[str] | None = None) -> int:
         if not is_address(args.host) and args.host not in ("", "localhost"):
             hosts.append(args.host)
         site = Site.of(args.public_url, hosts)
+        proxies = forwarded_allow_ips(args.forwarded_allow_ips)
     except ValueError as error:
         parser.error(str(error))
     try:  # the web extra; used in _run
@@ -181,17 +212,18 @@ def serve_main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
             return 2
-        return _run(args, limits, site)
+        return _run(args, limits, site, proxies)
     try:
         with claim(args.db):
-            return _run(args, limits, site)
+            return _run(args, limits, site, proxies)
     except InUse as error:
         print(f"coup-rules serve: {error}", file=sys.stderr)
         return 1
 
 
-def _run(args: argparse.Namespace, limits: Limits, site: Site) -> int:
-    """Listen, then serve until stopped (the database is claimed)."""
+def _run(args: argparse.Namespace, limits: Limits, site: Site, proxies: str) -> int:
+    """Listen, then serve until stopped (the database is claimed); ``proxies`` as
+    ``forwarded_allow_ips`` gives them."""
     import uvicorn
 
     from coup_rules.web.app import create_app
@@ -222,6 +254,12 @@ def _run(args: argparse.Namespace, limits: Limits, site: Site) -> int:
             "a seat is seen and played only by whoever claimed it with its invite",
             flush=True,
         )
+    if args.public_url is not None and not proxies:
+        print(
+            "  behind a reverse proxy? without --forwarded-allow-ips every client is counted "
+            "under the proxy's address (one rate of new games and one stream cap for all)",
+            flush=True,
+        )
     app = create_app(args.db, bot_delay=args.bot_delay, limits=limits, site=site)
     config = uvicorn.Config(
         app,
@@ -231,8 +269,10 @@ def _run(args: argparse.Namespace, limits: Limits, site: Site) -> int:
         timeout_graceful_shutdown=2,
         timeout_keep_alive=limits.keep_alive,
         backlog=BACKLOG,
-        proxy_headers=True,
-        forwarded_allow_ips=",".join(args.trusted_proxy) or LOOPBACK_PROXIES,
+        # Without proxies to believe, uvicorn must not read the headers at all: its default
+        # (and its FORWARDED_ALLOW_IPS variable) would believe loopback.
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=proxies or "",
     )
     uvicorn.Server(config).run(sockets=[sock])
     return 0

@@ -262,3 +262,100 @@ def test_a_thousand_slow_bodies_do_not_keep_a_player_out(tmp_path: Path, many_fi
         assert attack.closed > 0  # their bodies never came: the server let them go
         assert b"HTTP/1.1 503" not in attack.answers
         assert server.proc is not None and server.proc.poll() is None
+
+
+# --- one client taking all it may ------------------------------------------------------------
+
+
+class Greedy:
+    """From ``address``: new games as fast as the server takes them, each with a made-up
+    ``X-Forwarded-For`` (the D3 audit's trick), and four event streams on every token it gets
+    (each game's spectators' and every seat it claims), held open on raw sockets."""
+
+    def __init__(self, url: str, address: str) -> None:
+        self.url, self.address = url, address
+        host, port = url.removeprefix("http://").rsplit(":", 1)
+        self.server = (host, int(port))
+        transport = httpx2.HTTPTransport(local_address=address)
+        self.http = httpx2.Client(base_url=url, transport=transport, timeout=15)
+        self.streams: list[socket.socket] = []
+        self.created = 0
+        self.games: dict[tuple[int, str], int] = {}  # (status, error) of creations -> how many
+        self.refused: dict[tuple[int, str], int] = {}  # (status, error) of streams -> how many
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _stream(self, gid: str, seat: int | str, token: str) -> None:
+        sock = socket.create_connection(self.server, timeout=5, source_address=(self.address, 0))
+        sock.sendall(
+            f"GET /api/games/{gid}/seats/{seat}/events?token={token} HTTP/1.1\r\n"
+            "Host: 127.0.0.1\r\n\r\n".encode()
+        )
+        head = sock.recv(4096)
+        if head.startswith(b"HTTP/1.1 200 "):
+            self.streams.append(sock)
+            return
+        while chunk := sock.recv(4096):  # a refusal: its body, then the close
+            head += chunk
+        error = head.split(b'"error": "', 1)[-1].split(b'"', 1)[0].decode()
+        key = (int(head[9:12]), error)
+        self.refused[key] = self.refused.get(key, 0) + 1
+        sock.close()
+
+    def _run(self) -> None:
+        n = 0
+        while not self.stop.is_set():
+            n += 1
+            spoofed = {"X-Forwarded-For": f"198.51.100.{n % 250 + 1}"}
+            body = {"config": {"players": 4}, "host_seat": 0, "name": "Greedy"}
+            answer = self.http.post("/api/games", json=body, headers=spoofed)
+            error = "" if answer.status_code == 201 else answer.json()["error"]
+            key = (answer.status_code, error)
+            self.games[key] = self.games.get(key, 0) + 1
+            if answer.status_code != 201:
+                self.stop.wait(0.05)
+                continue
+            self.created += 1
+            game = answer.json()
+            tokens: list[tuple[int | str, str]] = [("spectator", game["spectator"]["token"])]
+            tokens.append((0, game["seat"]["token"]))
+            for token_seat, token in tokens:
+                for _ in range(4):
+                    if not self.stop.is_set():
+                        self._stream(game["game"], token_seat, token)
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(20)
+        self.http.close()
+        for sock in self.streams:
+            sock.close()
+
+
+def test_one_client_taking_all_it_may_leaves_room_for_a_player(tmp_path: Path) -> None:
+    with ServerProcess(tmp_path / "games.sqlite3", "--bot-delay", "0") as server:
+        greedy = Greedy(server.url, HOSTILE)
+        player = Player(server.url, PLAYER)
+        try:
+            greedy.thread.start()
+            wait_for = time.monotonic() + 20
+            capped = (429, "too_many_games")
+            while not (greedy.refused and capped in greedy.games) and time.monotonic() < wait_for:
+                time.sleep(0.1)  # until both its streams and its new games are capped
+            delays = play_a_game(player)
+            delays += play_a_game(player)
+        finally:
+            greedy.close()
+            player.close()
+        _report("one greedy client", player, delays)
+        print(
+            f"  the greedy client: {greedy.created} games, answers {greedy.games}; "
+            f"{len(greedy.streams)} streams held, refused {greedy.refused}"
+        )
+        _assert_served(player)
+        assert delays, "no move was made"
+        # Its made-up X-Forwarded-For counted for nothing: one address, one rate, one share.
+        assert greedy.games.get((429, "too_many_games"), 0) > 0
+        assert greedy.created <= 30 + 1 + 30  # the burst, then one every 2 s for under a minute
+        assert len(greedy.streams) == 64
+        assert set(greedy.refused) == {(429, "too_many_streams")}

@@ -16,7 +16,13 @@ from typing import Any
 import attrs
 import pytest
 
-from coup_rules.web.serve import LIMIT_FLAGS, build_parser, limits_of, serve_main
+from coup_rules.web.serve import (
+    LIMIT_FLAGS,
+    build_parser,
+    forwarded_allow_ips,
+    limits_of,
+    serve_main,
+)
 from tests.web.support import ROOT, counter, create_seated, need_web, seeded_bots
 
 need_web()
@@ -24,7 +30,13 @@ need_web()
 from starlette.testclient import TestClient  # noqa: E402
 
 from coup_rules.web.app import create_app  # noqa: E402
-from coup_rules.web.limits import BadJson, Limits, LimitsMiddleware, read_json  # noqa: E402
+from coup_rules.web.limits import (  # noqa: E402
+    BadJson,
+    Limits,
+    LimitsMiddleware,
+    Message,
+    read_json,
+)
 
 JSON = {"Content-Type": "application/json"}
 
@@ -200,9 +212,9 @@ async def _call(
         await forever.wait()
         return {"type": "http.disconnect"}
 
-    sent: list[dict[str, Any]] = []
+    sent: list[Message] = []
 
-    async def send(message: dict[str, Any]) -> None:
+    async def send(message: Message) -> None:
         sent.append(message)
 
     await middleware(scope, receive, send)
@@ -268,13 +280,80 @@ def test_event_streams_are_capped_per_token_and_in_all() -> None:
             await asyncio.sleep(0.01)
         release.set()
         answers = await asyncio.gather(*tasks)
-        assert (middleware.streams, middleware.per_token) == (0, {})  # all given back
+        assert (middleware.streams, middleware.per_token.held) == (0, {})  # all given back
         return answers
 
     answers = asyncio.run(scenario())
     assert [status for status, _ in answers] == [200, 200, 429, 200, 200, 200, 503]
     assert answers[2][1]["retry-after"] == "5"
     assert answers[6][1]["retry-after"] == "30"
+
+
+def test_event_streams_are_capped_per_client_address_whatever_the_tokens() -> None:
+    release = asyncio.Event()
+
+    async def stream(scope: Any, receive: Any, send: Any) -> None:
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await release.wait()
+        await send({"type": "http.response.body", "body": b""})
+
+    limits = Limits(max_streams=10, max_streams_per_token=4, max_streams_per_client=3)
+    middleware = LimitsMiddleware(stream, limits, lambda: 0)
+
+    def events(client: str, token: str) -> dict[str, Any]:
+        path = "/api/games/g/seats/0/events"
+        return _scope("GET", path, client, Authorization=f"Bearer {token}")
+
+    async def scenario() -> list[int]:
+        asked = [("192.0.2.1", f"t{n}") for n in range(4)]  # one client, a new token each time
+        asked += [("2001:db8::1", "u1"), ("2001:db8::2", "u2"), ("2001:db8::3", "u3")]
+        asked += [("2001:db8::4", "u4"), ("198.51.100.7", "v")]
+        tasks = []
+        for client, token in asked:
+            tasks.append(asyncio.create_task(_call(middleware, events(client, token))))
+            await asyncio.sleep(0.01)
+        release.set()
+        answers = await asyncio.gather(*tasks)
+        assert middleware.per_client.held == {}  # all given back
+        return [status for status, _ in answers]
+
+    # The fourth from 192.0.2.1 and from its /64 of IPv6 are refused; another address is not.
+    assert asyncio.run(scenario()) == [200, 200, 200, 429, 200, 200, 200, 429, 200]
+
+
+def test_live_games_are_capped_per_client_until_one_is_over() -> None:
+    live: set[str] = set()
+    made = iter(range(100))
+
+    async def create(scope: Any, receive: Any, send: Any) -> None:
+        await receive()
+        game = f"g{next(made)}"
+        live.add(game)
+        body = json.dumps({"game": game}).encode()
+        await send({"type": "http.response.start", "status": 201, "headers": []})
+        await send({"type": "http.response.body", "body": body})
+
+    limits = Limits(games_per_minute=100, max_live_games_per_client=2)
+    middleware = LimitsMiddleware(create, limits, lambda: len(live), is_live=live.__contains__)
+
+    def new_game(client: str) -> tuple[int, dict[str, str]]:
+        return asyncio.run(_call(middleware, _scope("POST", "/api/games", client)))
+
+    assert [new_game("192.0.2.1")[0] for _ in range(2)] == [201, 201]
+    status, headers = new_game("192.0.2.1")
+    assert status == 429 and headers["retry-after"] == "60"
+    assert new_game("192.0.2.2")[0] == 201  # another client has its own
+    live.discard("g0")  # over, or gone from memory: it no longer counts
+    assert [new_game("192.0.2.1")[0] for _ in range(2)] == [201, 429]
+
+
+def test_live_games_per_client_answer_says_why(tmp_path: Path) -> None:
+    with _client(tmp_path, Limits(max_live_games_per_client=1)) as c:
+        _game(c)
+        response = c.post("/api/games", json={"config": {"players": 2}})
+        assert response.status_code == 429
+        assert response.json()["error"] == "too_many_live_games"
+        assert "at most 1 unfinished games" in response.json()["detail"]
 
 
 # --- the flags and their documentation ---------------------------------------------------------
@@ -286,6 +365,18 @@ def test_each_limit_has_a_flag_whose_default_is_the_limits_default() -> None:
     assert {name for name, _, _ in LIMIT_FLAGS} == set(attrs.fields_dict(Limits))
     with pytest.raises(SystemExit):
         serve_main(["--max-body", "0"])
+
+
+def test_no_proxy_is_believed_unless_named() -> None:
+    assert build_parser().parse_args([]).forwarded_allow_ips == []
+    assert forwarded_allow_ips([]) == ""
+    given = ["127.0.0.1", "10.0.0.0/8, ::1"]
+    assert forwarded_allow_ips(given) == "127.0.0.1,10.0.0.0/8,::1"
+    assert forwarded_allow_ips(["*"]) == "*"
+    args = build_parser().parse_args(["--trusted-proxy", "192.0.2.9"])  # its former name
+    assert args.forwarded_allow_ips == ["192.0.2.9"]
+    with pytest.raises(ValueError, match=re.escape("not 'proxy.example'")):
+        forwarded_allow_ips(["proxy.example"])
 
 
 def test_the_deploying_page_lists_every_limit_flag_with_its_default() -> None:
