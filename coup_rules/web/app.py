@@ -20,11 +20,16 @@ Bearer`` header, or in ``?token=`` where a browser cannot set headers, as for ``
 ``POST .../seats/{seat}/rematch``        once over: this seat's link in the next game
 =======================================  ====================================================
 
+The routes are grouped by what they serve, one class each: ``Lobby`` (the pages, creating a
+game, claiming a seat), ``Seat`` (a seat's view, its moves, its rematch), ``Events`` (the event
+stream) and ``Host`` (the host's links and seat changes).
+
 Status codes: 400 malformed JSON or move (with the decode error), 403 a token that does not
 speak for the seat or a move for another seat (``revoked``: the host reopened the seat), 404 no
 such game, 409 a move whose decision is no longer pending for its seat, or made before every
 seat is taken (nothing changed), 410 a spent invite, 422 an illegal move (with the engine's
-``reason`` and ``rule``).
+``reason`` and ``rule``), 503 the database does not answer just now (``"error":
+"unavailable"``, with ``Retry-After``; never a traceback).
 In front of the routes, ``SecurityMiddleware`` (security.py) checks the Host, the content type
 and origin of state-changing requests and adds the headers of every answer, and
 ``LimitsMiddleware`` (limits.py) answers 408, 413, 429 and 503 for requests beyond ``Limits``.
@@ -39,10 +44,11 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
 from starlette.applications import Starlette
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
-from starlette.routing import Mount, Route
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from coup_rules.config import Config
@@ -63,6 +69,7 @@ from coup_rules.web.hub import (
     SeatsChanged,
     Stale,
     Table,
+    Unavailable,
 )
 from coup_rules.web.limits import BadJson, Limits, LimitsMiddleware, read_json, token_of
 from coup_rules.web.render import envelope
@@ -72,6 +79,7 @@ __all__ = ["create_app"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
+SEAT_PATH = "/api/games/{game}/seats/{seat}"
 
 _PAGE_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:",
@@ -121,12 +129,364 @@ def _seat_param(text: str) -> int | None:
     raise _Problem(404, "not_found", f"no seat {text!r}: a seat number or 'spectator'")
 
 
+def _unavailable(request: Request, error: Exception) -> Response:
+    """503 for a request the database could not answer: a short reason and ``Retry-After``
+    (the outage is logged once, by ``backoff.Outage``, not once per request)."""
+    retry = error.retry_after if isinstance(error, Unavailable) else 2
+    return JSONResponse(
+        {"error": "unavailable", "detail": str(error)},
+        status_code=503,
+        headers={"Retry-After": str(retry), "Cache-Control": "no-store"},
+    )
+
+
 def _since(text: str | None, version: int) -> int:
     """A client's ``since`` (or ``Last-Event-ID``): the whole log if missing or out of range."""
     if text is None or not text.isdigit() or not text.isascii() or len(text) > 9:
         return 0
     since = int(text)
     return since if since <= version else 0
+
+
+@attrs.frozen
+class _Context:
+    """What every group of routes reads: the hub and the bounds."""
+
+    hub: Hub
+    limits: Limits
+    min_time_limit: float
+
+    async def seat_of(self, request: Request) -> tuple[Table, int | None]:
+        """The game and the seat (``None``: spectators) the request's token speaks for."""
+        try:
+            table = await self.hub.open(request.path_params["game"])
+            seat = _seat_param(request.path_params["seat"])
+            return table, self.hub.seat_for(table, seat, _token(request))
+        except NotFound as error:
+            raise _Problem(404, "not_found", str(error)) from error
+        except Revoked as error:
+            raise _Problem(403, "revoked", str(error)) from error
+        except Forbidden as error:
+            raise _Problem(403, "forbidden", str(error)) from error
+
+    async def host_table(self, request: Request) -> Table:
+        """The game whose host's token the request carries."""
+        try:
+            table = await self.hub.open(request.path_params["game"])
+            self.hub.host_of(table, _token(request))
+        except NotFound as error:
+            raise _Problem(404, "not_found", str(error)) from error
+        except Forbidden as error:
+            raise _Problem(403, "forbidden", str(error)) from error
+        return table
+
+
+def _links(table: Table) -> dict[str, Any]:
+    """What the host may know: the seats, their invites while open, the spectators' link,
+    and the host's own seat's link if it plays one. No other seat's token, no hand."""
+    record = table.record
+    seating = record.seating
+    own = seating.host_seat
+    return {
+        "game": record.id,
+        "started": table.started,
+        "time_limit": record.time_limit,
+        "seats": [
+            {
+                "seat": n,
+                "player": s.who,
+                "name": s.name,
+                "open": s.is_open,
+                "connected": n in table.connected,
+                "invite": None if s.invite is None else f"/join/{record.id}#{s.invite}",
+            }
+            for n, s in enumerate(seating.seats)
+        ],
+        "host": None if seating.host is None else f"/host/{record.id}#{seating.host}",
+        "seat": None
+        if own is None
+        else {
+            "seat": own,
+            "token": record.tokens[own],
+            "link": f"/play/{record.id}/{own}#{record.tokens[own]}",
+        },
+        "spectator": {
+            "token": record.spectator,
+            "link": f"/watch/{record.id}#{record.spectator}",
+        },
+    }
+
+
+def _page(name: str) -> Callable[[Request], Response]:
+    def handler(request: Request) -> Response:
+        return FileResponse(STATIC / name, headers=_PAGE_HEADERS)
+
+    return handler
+
+
+def _new_game(body: Any, min_time_limit: float) -> tuple[Config, tuple[str, ...], Any, Any]:
+    """The config, seats, host seat and time limit of a create request's body.
+
+    Raises:
+        _Problem: 400, saying which field is wrong.
+        DecodeError: the config does not decode.
+    """
+    if not isinstance(body, dict):
+        raise _Problem(400, "malformed", "the body must be a JSON object")
+    config = from_json(json.dumps(body.get("config", {})), Config)
+    seats = body.get("seats", [HUMAN] * config.players)
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise _Problem(400, "malformed", "seats must be an array of strings")
+    host_seat = body.get("host_seat")
+    if host_seat is not None and (not isinstance(host_seat, int) or isinstance(host_seat, bool)):
+        raise _Problem(400, "malformed", "host_seat must be a seat number or null")
+    time_limit = body.get("time_limit")
+    if time_limit is not None and (
+        not isinstance(time_limit, int | float) or isinstance(time_limit, bool)
+    ):
+        raise _Problem(400, "malformed", "time_limit must be a number of seconds or null")
+    if time_limit is not None and not min_time_limit <= time_limit <= 3600:
+        raise _Problem(
+            400,
+            "malformed",
+            f"time_limit: from {min_time_limit:g} to 3600 seconds, not {time_limit}",
+        )
+    return config, tuple(seats), host_seat, time_limit
+
+
+class Lobby:
+    """The pages, the bots' names, creating a game and claiming a seat by its invite."""
+
+    def __init__(self, context: _Context) -> None:
+        self.context = context
+
+    def routes(self) -> list[BaseRoute]:
+        return [
+            Route("/", _page("index.html")),
+            Route("/play/{game}/{seat}", _page("table.html")),
+            Route("/watch/{game}", _page("table.html")),
+            Route("/join/{game}", _page("join.html")),
+            Route("/host/{game}", _page("host.html")),
+            Route("/api/bots", self.bots),
+            Route("/api/games", self.create, methods=["POST"]),
+            Route("/api/games/{game}/claims", self.claim, methods=["POST"]),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ]
+
+    async def bots(self, request: Request) -> Response:
+        return JSONResponse({"human": HUMAN, "bots": list(BOT_NAMES)})
+
+    async def create(self, request: Request) -> Response:
+        hub = self.context.hub
+        try:
+            body = await _body(request, self.context.limits)
+            config, seats, host_seat, time_limit = _new_game(body, self.context.min_time_limit)
+            table = await hub.create(
+                config,
+                seats,
+                host_seat=host_seat,
+                host_name=body.get("name"),
+                time_limit=None if time_limit is None else float(time_limit),
+            )
+        except DecodeError as error:
+            return _answer(_Problem(400, "malformed", f"config: {error}"))
+        except ValueError as error:
+            return _answer(_Problem(400, "malformed", str(error)))
+        except _Problem as problem:
+            return _answer(problem)
+        return JSONResponse({**_links(table), "host_token": table.record.seating.host}, 201)
+
+    async def claim(self, request: Request) -> Response:
+        """``{"invite": INVITE, "name": NAME}``: the seat's fresh token, for this browser only."""
+        hub = self.context.hub
+        try:
+            table = await hub.open(request.path_params["game"])
+            body = await _body(request, self.context.limits)
+            if not isinstance(body, dict) or set(body) != {"invite", "name"}:
+                raise _Problem(400, "malformed", 'the body must be {"invite": ..., "name": ...}')
+            invite = body["invite"]
+            if not isinstance(invite, str):
+                raise _Problem(400, "malformed", "invite must be the text after # in the link")
+            seat = await hub.claim(table, invite, body["name"])
+        except NotFound as error:
+            return _answer(_Problem(404, "not_found", str(error)))
+        except _Problem as problem:
+            return _answer(problem)
+        except InviteSpent as error:
+            return _answer(_Problem(410, "invite_spent", str(error)))
+        except SeatsChanged as error:
+            return _answer(_Problem(409, "seating", str(error)))
+        except SeatingError as error:
+            return _answer(_Problem(400, "malformed", str(error)))
+        token = table.record.tokens[seat]
+        link = f"/play/{table.id}/{seat}#{token}"
+        return JSONResponse({"game": table.id, "seat": seat, "token": token, "link": link}, 201)
+
+
+class Seat:
+    """A seat's view, its moves and its rematch (the spectators' view too)."""
+
+    def __init__(self, context: _Context) -> None:
+        self.context = context
+
+    def routes(self) -> list[BaseRoute]:
+        return [
+            Route(SEAT_PATH, self.view),
+            Route(SEAT_PATH + "/moves", self.move, methods=["POST"]),
+            Route(SEAT_PATH + "/rematch", self.rematch, methods=["POST"]),
+        ]
+
+    async def view(self, request: Request) -> Response:
+        try:
+            table, seat = await self.context.seat_of(request)
+        except _Problem as problem:
+            return _answer(problem)
+        state = table.state
+        since = _since(request.query_params.get("since"), len(state.log))
+        return _json(envelope(view(state, seat, since=since), table.public(since)))
+
+    async def move(self, request: Request) -> Response:
+        try:
+            table, seat = await self.context.seat_of(request)
+            if seat is None:
+                raise _Problem(403, "forbidden", "spectators cannot move")
+            version, move = _posted_move(await _body(request, self.context.limits))
+            state = await self.context.hub.play(table, seat, version, move)
+        except _Problem as problem:
+            return _answer(problem)
+        except Forbidden as error:
+            return _answer(_Problem(403, "forbidden", str(error)))
+        except Stale as error:
+            return _answer(_Problem(409, "stale", str(error), version=error.version))
+        except NotStarted as error:
+            return _answer(_Problem(409, "not_started", str(error), version=table.version))
+        except IllegalMoveError as error:
+            return _answer(
+                _Problem(422, "illegal", str(error), reason=error.reason, rule=error.rule)
+            )
+        return _json(envelope(view(state, seat, since=version), table.public(version)))
+
+    async def rematch(self, request: Request) -> Response:
+        """The next game at this table: this seat's link in it (a new token, a new seed)."""
+        try:
+            table, seat = await self.context.seat_of(request)
+            if seat is None:
+                raise _Problem(403, "forbidden", "spectators have no seat in a rematch")
+            new, token = await self.context.hub.rematch(table, seat)
+        except _Problem as problem:
+            return _answer(problem)
+        except SeatingError as error:
+            return _answer(_Problem(409, "seating", str(error)))
+        link = f"/play/{new.id}/{seat}#{token}"
+        return JSONResponse({"game": new.id, "seat": seat, "token": token, "link": link}, 201)
+
+
+def _posted_move(body: Any) -> tuple[int, Move]:
+    """The version and the move of a move request's body.
+
+    Raises:
+        _Problem: 400, saying what is wrong.
+    """
+    if not isinstance(body, dict) or set(body) != {"version", "move"}:
+        raise _Problem(400, "malformed", 'the body must be {"version": N, "move": {...}}')
+    version = body["version"]
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise _Problem(400, "malformed", f"version must be a log length, not {version!r}")
+    try:
+        return version, from_json(json.dumps(body["move"]), Move)
+    except DecodeError as error:
+        raise _Problem(400, "malformed", f"move: {error}") from error
+
+
+class Events:
+    """A seat's event stream: an envelope after every change, until the game is over."""
+
+    def __init__(self, context: _Context) -> None:
+        self.context = context
+
+    def routes(self) -> list[BaseRoute]:
+        return [Route(SEAT_PATH + "/events", self.events)]
+
+    async def events(self, request: Request) -> Response:
+        try:
+            table, seat = await self.context.seat_of(request)
+        except _Problem as problem:
+            return _answer(problem)
+        asked = request.headers.get("last-event-id") or request.query_params.get("since")
+        start = _since(asked, table.version)
+        headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+        stream = self.stream(table, seat, start, _token(request))
+        return StreamingResponse(stream, media_type="text/event-stream", headers=headers)
+
+    async def stream(
+        self, table: Table, seat: int | None, start: int, token: str | None
+    ) -> AsyncIterator[str]:
+        hub = self.context.hub
+        sent, shown = start, -1
+        hub.connect(table, seat, +1)
+        try:
+            while True:
+                revision, state = table.revision, table.state
+                if revision != shown:
+                    data = envelope(view(state, seat, since=sent), table.public(sent))
+                    sent, shown = len(state.log), revision
+                    yield f"id: {sent}\nevent: view\ndata: {data}\n\n"
+                if state.is_over:
+                    return
+                if not await table.wait(revision, KEEPALIVE):
+                    yield ": keep-alive\n\n"
+                try:
+                    hub.seat_for(table, seat, token)
+                except Forbidden as error:  # the host reopened this seat
+                    detail = json.dumps({"error": "revoked", "detail": str(error)})
+                    yield f"event: revoked\ndata: {detail}\n\n"
+                    return
+        finally:
+            hub.connect(table, seat, -1)
+
+
+class Host:
+    """The host's links and seats, and the host's changes of seats."""
+
+    def __init__(self, context: _Context) -> None:
+        self.context = context
+
+    def routes(self) -> list[BaseRoute]:
+        return [
+            Route("/api/games/{game}/host", self.links),
+            Route("/api/games/{game}/host/seats/{seat}", self.change_seat, methods=["POST"]),
+        ]
+
+    async def links(self, request: Request) -> Response:
+        try:
+            return JSONResponse(_links(await self.context.host_table(request)))
+        except _Problem as problem:
+            return _answer(problem)
+
+    async def change_seat(self, request: Request) -> Response:
+        """``{"player": "human" | BOT}`` before the start, or ``{"reopen": true}``."""
+        hub = self.context.hub
+        try:
+            table = await self.context.host_table(request)
+            seat = _seat_param(request.path_params["seat"])
+            if seat is None:
+                raise _Problem(404, "not_found", "the spectators have no seat to change")
+            body = await _body(request, self.context.limits)
+            if body == {"reopen": True}:
+                await hub.reopen(table, seat)
+            elif isinstance(body, dict) and set(body) == {"player"}:
+                await hub.assign(table, seat, str(body["player"]))
+            else:
+                raise _Problem(
+                    400,
+                    "malformed",
+                    'the body must be {"player": "human" or a bot} or {"reopen": true}',
+                )
+        except _Problem as problem:
+            return _answer(problem)
+        except SeatingError as error:
+            return _answer(_Problem(409, "seating", str(error)))
+        return JSONResponse(_links(table))
 
 
 def create_app(
@@ -150,254 +510,7 @@ def create_app(
     """
     limits = Limits() if limits is None else limits
     hub = Hub(db, bot_delay=bot_delay, seeds=seeds, bot_rng=bot_rng, idle=limits.game_idle)
-
-    async def seat_of(request: Request) -> tuple[Table, int | None]:
-        try:
-            table = await hub.open(request.path_params["game"])
-            seat = _seat_param(request.path_params["seat"])
-            return table, hub.seat_for(table, seat, _token(request))
-        except NotFound as error:
-            raise _Problem(404, "not_found", str(error)) from error
-        except Revoked as error:
-            raise _Problem(403, "revoked", str(error)) from error
-        except Forbidden as error:
-            raise _Problem(403, "forbidden", str(error)) from error
-
-    def page(name: str) -> Callable[[Request], Response]:
-        def handler(request: Request) -> Response:
-            return FileResponse(STATIC / name, headers=_PAGE_HEADERS)
-
-        return handler
-
-    def links(table: Table) -> dict[str, Any]:
-        """What the host may know: the seats, their invites while open, the spectators' link,
-        and the host's own seat's link if it plays one. No other seat's token, no hand."""
-        record = table.record
-        seating = record.seating
-        own = seating.host_seat
-        return {
-            "game": record.id,
-            "started": table.started,
-            "time_limit": record.time_limit,
-            "seats": [
-                {
-                    "seat": n,
-                    "player": s.who,
-                    "name": s.name,
-                    "open": s.is_open,
-                    "connected": n in table.connected,
-                    "invite": None if s.invite is None else f"/join/{record.id}#{s.invite}",
-                }
-                for n, s in enumerate(seating.seats)
-            ],
-            "host": None if seating.host is None else f"/host/{record.id}#{seating.host}",
-            "seat": None
-            if own is None
-            else {
-                "seat": own,
-                "token": record.tokens[own],
-                "link": f"/play/{record.id}/{own}#{record.tokens[own]}",
-            },
-            "spectator": {
-                "token": record.spectator,
-                "link": f"/watch/{record.id}#{record.spectator}",
-            },
-        }
-
-    async def create(request: Request) -> Response:
-        try:
-            body = await _body(request, limits)
-            if not isinstance(body, dict):
-                raise _Problem(400, "malformed", "the body must be a JSON object")
-            config = from_json(json.dumps(body.get("config", {})), Config)
-            seats = body.get("seats", [HUMAN] * config.players)
-            if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-                raise _Problem(400, "malformed", "seats must be an array of strings")
-            host_seat = body.get("host_seat")
-            if host_seat is not None and (
-                not isinstance(host_seat, int) or isinstance(host_seat, bool)
-            ):
-                raise _Problem(400, "malformed", "host_seat must be a seat number or null")
-            time_limit = body.get("time_limit")
-            if time_limit is not None and (
-                not isinstance(time_limit, int | float) or isinstance(time_limit, bool)
-            ):
-                raise _Problem(400, "malformed", "time_limit must be a number of seconds or null")
-            if time_limit is not None and not min_time_limit <= time_limit <= 3600:
-                raise _Problem(
-                    400,
-                    "malformed",
-                    f"time_limit: from {min_time_limit:g} to 3600 seconds, not {time_limit}",
-                )
-            table = await hub.create(
-                config,
-                tuple(seats),
-                host_seat=host_seat,
-                host_name=body.get("name"),
-                time_limit=None if time_limit is None else float(time_limit),
-            )
-        except DecodeError as error:
-            return _answer(_Problem(400, "malformed", f"config: {error}"))
-        except ValueError as error:
-            return _answer(_Problem(400, "malformed", str(error)))
-        except _Problem as problem:
-            return _answer(problem)
-        return JSONResponse({**links(table), "host_token": table.record.seating.host}, 201)
-
-    async def host_table(request: Request) -> Table:
-        try:
-            table = await hub.open(request.path_params["game"])
-            hub.host_of(table, _token(request))
-        except NotFound as error:
-            raise _Problem(404, "not_found", str(error)) from error
-        except Forbidden as error:
-            raise _Problem(403, "forbidden", str(error)) from error
-        return table
-
-    async def host_view(request: Request) -> Response:
-        try:
-            return JSONResponse(links(await host_table(request)))
-        except _Problem as problem:
-            return _answer(problem)
-
-    async def host_seat(request: Request) -> Response:
-        """``{"player": "human" | BOT}`` before the start, or ``{"reopen": true}``."""
-        try:
-            table = await host_table(request)
-            seat = _seat_param(request.path_params["seat"])
-            if seat is None:
-                raise _Problem(404, "not_found", "the spectators have no seat to change")
-            body = await _body(request, limits)
-            if body == {"reopen": True}:
-                await hub.reopen(table, seat)
-            elif isinstance(body, dict) and set(body) == {"player"}:
-                await hub.assign(table, seat, str(body["player"]))
-            else:
-                raise _Problem(
-                    400,
-                    "malformed",
-                    'the body must be {"player": "human" or a bot} or {"reopen": true}',
-                )
-        except _Problem as problem:
-            return _answer(problem)
-        except SeatingError as error:
-            return _answer(_Problem(409, "seating", str(error)))
-        return JSONResponse(links(table))
-
-    async def claim(request: Request) -> Response:
-        """``{"invite": INVITE, "name": NAME}``: the seat's fresh token, for this browser only."""
-        try:
-            table = await hub.open(request.path_params["game"])
-            body = await _body(request, limits)
-            if not isinstance(body, dict) or set(body) != {"invite", "name"}:
-                raise _Problem(400, "malformed", 'the body must be {"invite": ..., "name": ...}')
-            invite = body["invite"]
-            if not isinstance(invite, str):
-                raise _Problem(400, "malformed", "invite must be the text after # in the link")
-            seat = await hub.claim(table, invite, body["name"])
-        except NotFound as error:
-            return _answer(_Problem(404, "not_found", str(error)))
-        except _Problem as problem:
-            return _answer(problem)
-        except InviteSpent as error:
-            return _answer(_Problem(410, "invite_spent", str(error)))
-        except SeatsChanged as error:
-            return _answer(_Problem(409, "seating", str(error)))
-        except SeatingError as error:
-            return _answer(_Problem(400, "malformed", str(error)))
-        token = table.record.tokens[seat]
-        link = f"/play/{table.id}/{seat}#{token}"
-        return JSONResponse({"game": table.id, "seat": seat, "token": token, "link": link}, 201)
-
-    async def get_view(request: Request) -> Response:
-        try:
-            table, seat = await seat_of(request)
-        except _Problem as problem:
-            return _answer(problem)
-        state = table.state
-        since = _since(request.query_params.get("since"), len(state.log))
-        return _json(envelope(view(state, seat, since=since), table.public(since)))
-
-    async def post_move(request: Request) -> Response:
-        try:
-            table, seat = await seat_of(request)
-            if seat is None:
-                raise _Problem(403, "forbidden", "spectators cannot move")
-            body = await _body(request, limits)
-            if not isinstance(body, dict) or set(body) != {"version", "move"}:
-                raise _Problem(400, "malformed", 'the body must be {"version": N, "move": {...}}')
-            version = body["version"]
-            if not isinstance(version, int) or isinstance(version, bool) or version < 0:
-                raise _Problem(400, "malformed", f"version must be a log length, not {version!r}")
-            try:
-                move = from_json(json.dumps(body["move"]), Move)
-            except DecodeError as error:
-                raise _Problem(400, "malformed", f"move: {error}") from error
-            state = await hub.play(table, seat, version, move)
-        except _Problem as problem:
-            return _answer(problem)
-        except Forbidden as error:
-            return _answer(_Problem(403, "forbidden", str(error)))
-        except Stale as error:
-            return _answer(_Problem(409, "stale", str(error), version=error.version))
-        except NotStarted as error:
-            return _answer(_Problem(409, "not_started", str(error), version=table.version))
-        except IllegalMoveError as error:
-            return _answer(
-                _Problem(422, "illegal", str(error), reason=error.reason, rule=error.rule)
-            )
-        return _json(envelope(view(state, seat, since=version), table.public(version)))
-
-    async def events(request: Request) -> Response:
-        try:
-            table, seat = await seat_of(request)
-        except _Problem as problem:
-            return _answer(problem)
-        asked = request.headers.get("last-event-id") or request.query_params.get("since")
-        start = _since(asked, table.version)
-
-        async def stream() -> AsyncIterator[str]:
-            sent, shown = start, -1
-            hub.connect(table, seat, +1)
-            try:
-                while True:
-                    revision, state = table.revision, table.state
-                    if revision != shown:
-                        data = envelope(view(state, seat, since=sent), table.public(sent))
-                        sent, shown = len(state.log), revision
-                        yield f"id: {sent}\nevent: view\ndata: {data}\n\n"
-                    if state.is_over:
-                        return
-                    if not await table.wait(revision, KEEPALIVE):
-                        yield ": keep-alive\n\n"
-                    try:
-                        hub.seat_for(table, seat, _token(request))
-                    except Forbidden as error:  # the host reopened this seat
-                        detail = json.dumps({"error": "revoked", "detail": str(error)})
-                        yield f"event: revoked\ndata: {detail}\n\n"
-                        return
-            finally:
-                hub.connect(table, seat, -1)
-
-        headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
-
-    async def rematch(request: Request) -> Response:
-        """The next game at this table: this seat's link in it (a new token, a new seed)."""
-        try:
-            table, seat = await seat_of(request)
-            if seat is None:
-                raise _Problem(403, "forbidden", "spectators have no seat in a rematch")
-            new, token = await hub.rematch(table, seat)
-        except _Problem as problem:
-            return _answer(problem)
-        except SeatingError as error:
-            return _answer(_Problem(409, "seating", str(error)))
-        link = f"/play/{new.id}/{seat}#{token}"
-        return JSONResponse({"game": new.id, "seat": seat, "token": token, "link": link}, 201)
-
-    async def bots(request: Request) -> Response:
-        return JSONResponse({"human": HUMAN, "bots": list(BOT_NAMES)})
+    context = _Context(hub, limits, min_time_limit)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -407,32 +520,13 @@ def create_app(
         finally:
             await hub.stop()
 
-    seat_path = "/api/games/{game}/seats/{seat}"
+    groups = (Lobby(context), Seat(context), Events(context), Host(context))
     app = Starlette(
-        routes=[
-            Route("/", page("index.html")),
-            Route("/play/{game}/{seat}", page("table.html")),
-            Route("/watch/{game}", page("table.html")),
-            Route("/join/{game}", page("join.html")),
-            Route("/host/{game}", page("host.html")),
-            Route("/api/bots", bots),
-            Route("/api/games", create, methods=["POST"]),
-            Route("/api/games/{game}/claims", claim, methods=["POST"]),
-            Route("/api/games/{game}/host", host_view),
-            Route("/api/games/{game}/host/seats/{seat}", host_seat, methods=["POST"]),
-            Route(seat_path, get_view),
-            Route(seat_path + "/events", events),
-            Route(seat_path + "/moves", post_move, methods=["POST"]),
-            Route(seat_path + "/rematch", rematch, methods=["POST"]),
-            Mount("/static", StaticFiles(directory=STATIC), name="static"),
-        ],
+        routes=[route for group in groups for route in group.routes()],
         lifespan=lifespan,
+        exception_handlers={Unavailable: _unavailable},
     )
-    app.add_middleware(
-        LimitsMiddleware,
-        limits=limits,
-        live_games=hub.cache.live,
-    )
+    app.add_middleware(LimitsMiddleware, limits=limits, live_games=hub.cache.live)
     app.add_middleware(SecurityMiddleware, site=Site() if site is None else site)
     app.state.hub = hub
     return app

@@ -17,8 +17,8 @@ from typing import Any
 from coup_rules.config import Config
 from coup_rules.moves import Move
 from coup_rules.serde import from_json, to_json
+from coup_rules.web.records import GameRecord, MoveRow, StoredMove
 from coup_rules.web.seating import Seat, Seating
-from coup_rules.web.store import GameRecord, MoveRow, StoredMove
 
 __all__ = ["COLUMNS", "SCHEMA", "SqlStore"]
 
@@ -63,6 +63,8 @@ class SqlStore(abc.ABC):
     database's subclass opens the connection and says how a transaction begins and ends."""
 
     shared = False
+    failures: tuple[type[Exception], ...] = ()
+    """The driver's exceptions for a database that cannot answer for now (``GameStore``)."""
     placeholder = "?"
     lock_row = ""
     """What makes a ``SELECT`` lock the rows it reads until the transaction ends (SQLite's

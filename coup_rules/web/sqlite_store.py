@@ -3,6 +3,10 @@
 Each write is one committed transaction (WAL journal, ``synchronous=FULL``), so a move the server
 has answered survives the process being killed, and a move half-written when it is killed never
 appears. One server serves a file at a time (``dbfile.claim``), so the store is not ``shared``.
+
+A file that cannot be written for now (read-only, a full disk, a lock held too long) makes
+SQLite raise ``sqlite3.OperationalError``: that is this store's ``failures``, which the server
+retries until the file takes writes again.
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ __all__ = ["SqliteStore"]
 
 class SqliteStore(SqlStore):
     """The SQLite file (created 0600 if missing; an older file gains the newer columns)."""
+
+    failures: tuple[type[Exception], ...] = (sqlite3.OperationalError,)
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
