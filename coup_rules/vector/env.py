@@ -17,6 +17,38 @@ from coup_rules.vector.layout import Layout, layout_of
 __all__ = ["VectorEnv"]
 
 
+def checked_actions(actions: object, num_envs: int, size: int) -> np.ndarray:
+    """``actions`` as int64[num_envs] move indices from 0 to ``size - 1``.
+
+    Raises:
+        TypeError: not an array of integers (a float or bool array, a ragged list...).
+        ValueError: an integer array of another shape, or an index out of the move table.
+    """
+    expected = f"actions must be an integer array of shape ({num_envs},)"
+    try:
+        moves = np.asarray(actions)
+    except (TypeError, ValueError):
+        raise TypeError(f"{expected}, not a {type(actions).__name__} that is no array") from None
+    if moves.dtype == np.bool_ or not np.issubdtype(moves.dtype, np.integer):
+        raise TypeError(f"{expected}, not {_described(actions, moves)}")
+    if moves.shape != (num_envs,):
+        raise ValueError(f"{expected}, not {_described(actions, moves)}")
+    outside = (moves < 0) | (moves >= size)
+    if outside.any():
+        lane = int(np.flatnonzero(outside)[0])
+        raise ValueError(
+            f"{expected} of move indices from 0 to {size - 1}, not one with "
+            f"{int(moves[lane])} for game {lane}; nothing was played"
+        )
+    return moves.astype(np.int64, copy=False)
+
+
+def _described(actions: object, moves: np.ndarray) -> str:
+    if isinstance(actions, np.ndarray):
+        return f"an array of {moves.dtype} of shape {moves.shape}"
+    return f"a {type(actions).__name__} (an array of {moves.dtype} of shape {moves.shape})"
+
+
 def lane_seeds(seed: int, lanes: int) -> np.ndarray:
     """One 63-bit seed per lane, drawn from ``seed`` (NumPy's SeedSequence)."""
     return np.random.default_rng(seed).integers(0, 2**63, size=lanes, dtype=np.int64)

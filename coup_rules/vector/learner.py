@@ -1,9 +1,18 @@
-"""One learning seat per game, compiled bots in the others: the loops of ``CoupVectorEnv``.
+"""One learning seat per game, bots in the others: the loops of ``CoupVectorEnv``.
 
-Every game has a learner seat (``LEARNER[g]``) and, for each other seat, the index of its bot in
-the env's list of opponents (``SEATS[g, seat]``, -1 for the learner). The bots' moves are played
-here, in compiled code, until the learner is asked again, is eliminated, or the game ends; so
-the Python side only ever sees the learner's decisions.
+Every game has a learner seat (``LEARNER[g]``) and, for each other seat, the index of its
+opponent in the env's list (``SEATS[g, seat]``, -1 for the learner). An opponent of a compiled
+kind (``coup_rules.vector.bots``) moves here, in compiled code; one of kind ``CALLABLE`` is a
+Python policy, so a game stops when it is asked and ``STATUS[g]`` says why the game waits:
+
+- ``ASKED``: the learner is asked (the only status between two ``step`` calls);
+- ``PLAYING``: a callable opponent is asked, in a game the learner has played in (its end
+  scores for the learner);
+- ``DEALING``: a callable opponent is asked in a new deal, before the learner's first decision
+  (a deal that ends before it is dealt again, unscored, as a deal of compiled bots is).
+
+The Python side plays the callable opponents' answers with ``opponent_step`` until every game
+is ``ASKED``; with compiled opponents only it never has to.
 """
 
 from __future__ import annotations
@@ -16,11 +25,32 @@ from coup_rules.vector.bots import bot_move
 from coup_rules.vector.fields import D_NONE, MAX_MOVES, P_PLAYERS, PHASE, S_NHAND, WINNER
 from coup_rules.vector.kernel import apply, asked_first, legal, rand_below, reset_row, seat_at
 
-__all__ = ["MAX_DEALS", "deal_lanes", "learner_step", "observe_seats", "play_opponents"]
+__all__ = [
+    "ASKED",
+    "CALLABLE",
+    "DEALING",
+    "MAX_DEALS",
+    "PLAYING",
+    "asked_seats",
+    "deal_lanes",
+    "learner_step",
+    "masks_at",
+    "observe_at",
+    "observe_every_seat",
+    "observe_seats",
+    "opponent_step",
+    "play_opponents",
+]
 
 MAX_DEALS = 1000
 """Deals tried for one game before giving up when the bots end every one before the learner is
 asked (possible only with a tiny ``max_turns`` and a fixed learner seat)."""
+
+CALLABLE = -1
+"""The kind of an opponent played by a Python policy (the compiled kinds are 0 and up)."""
+
+ASKED, PLAYING, DEALING = 0, 1, 2
+"""A game's status (see the module)."""
 
 
 @njit(cache=True)
@@ -36,45 +66,90 @@ def play_opponents(
     learner: int,
     moves: np.ndarray,
 ) -> None:
-    """The bots play until the learner is asked, is out, or the game is over."""
+    """The compiled bots play until the learner is asked, is out, the game is over, or a
+    callable opponent is asked."""
     while True:
         seat = asked_first(s, P)
         if seat < 0 or seat == learner or s[seat_at(learner) + S_NHAND] == 0:
             return
         o = seats[seat]
+        if kinds[o] == CALLABLE:
+            return
         n = legal(s, P, IX, seat, moves)
         move = bot_move(s, P, IX, MV, VAL, kinds[o], pars[o], seat, moves, n)
         apply(s, P, MV, seat, move)
 
 
 @njit(cache=True)
-def deal(
-    s: np.ndarray,
+def new_deal(s: np.ndarray, P: np.ndarray, count: int, seats: np.ndarray, fixed: int) -> int:
+    """Deal a new game in ``s``; returns the learner's seat (``fixed``, or drawn when -1). The
+    opponents sit clockwise from the learner in the order of the list of ``count``, cycling."""
+    n = P[P_PLAYERS]
+    reset_row(s, P)
+    learner = fixed if fixed >= 0 else int(rand_below(s, n))
+    seats[:] = -1
+    for j in range(n - 1):
+        seats[(learner + 1 + j) % n] = j % count
+    return learner
+
+
+@njit(cache=True)
+def settle(
+    g: int,
+    S: np.ndarray,
     P: np.ndarray,
     IX: np.ndarray,
     MV: np.ndarray,
+    OB: np.ndarray,
     VAL: np.ndarray,
     kinds: np.ndarray,
     pars: np.ndarray,
-    seats: np.ndarray,
+    SEATS: np.ndarray,
+    LEARNER: np.ndarray,
+    STATUS: np.ndarray,
+    DEALS: np.ndarray,
     fixed: int,
+    rewards: np.ndarray,
+    terminated: np.ndarray,
+    truncated: np.ndarray,
+    final: np.ndarray,
+    cap: float,
     moves: np.ndarray,
-) -> int:
-    """A new game up to the learner's first decision; returns the learner's seat (``fixed``, or
-    drawn when -1), or -1 if ``MAX_DEALS`` deals all ended first. The opponents sit clockwise
-    from the learner in the order of ``kinds``, cycling."""
-    n = P[P_PLAYERS]
-    count = kinds.shape[0]
-    for _ in range(MAX_DEALS):
-        reset_row(s, P)
-        learner = fixed if fixed >= 0 else int(rand_below(s, n))
-        seats[:] = -1
-        for j in range(n - 1):
-            seats[(learner + 1 + j) % n] = j % count
-        play_opponents(s, P, IX, MV, VAL, kinds, pars, seats, learner, moves)
-        if asked_first(s, P) == learner:
-            return learner
-    return -1
+) -> bool:
+    """Game ``g`` after a move (``STATUS[g]`` ``PLAYING`` or ``DEALING``): the compiled bots
+    play until the learner or a callable opponent is asked.
+
+    A game the learner has played in that ends (a win, the learner out: a loss, or a draw at
+    the turn limit) has its reward (+1, ``-1 / (players - 1)``, 0), its flag and the learner's
+    last observation in ``final[g]``, and is dealt again; so is, unscored, a deal that ends
+    before the learner is asked. False when ``MAX_DEALS`` deals in a row ended so."""
+    s = S[g]
+    while True:
+        me = LEARNER[g]
+        play_opponents(s, P, IX, MV, VAL, kinds, pars, SEATS[g], me, moves)
+        out = s[seat_at(me) + S_NHAND] == 0
+        if not out and s[PHASE] != D_NONE:
+            if asked_first(s, P) == me:
+                STATUS[g] = ASKED
+                DEALS[g] = 0
+            return True
+        if STATUS[g] == PLAYING:
+            loss = -1.0 / (P[P_PLAYERS] - 1)
+            if out:
+                rewards[g] = loss
+                terminated[g] = True
+            elif s[WINNER] >= 0:
+                rewards[g] = 1.0 if s[WINNER] == me else loss
+                terminated[g] = True
+            else:
+                truncated[g] = True
+            observe_row(s, P, OB, final[g], me, cap)
+        else:
+            DEALS[g] += 1
+            if DEALS[g] >= MAX_DEALS:
+                return False
+        LEARNER[g] = new_deal(s, P, kinds.shape[0], SEATS[g], fixed)
+        STATUS[g] = DEALING
 
 
 @njit(cache=True)
@@ -83,18 +158,33 @@ def deal_lanes(
     P: np.ndarray,
     IX: np.ndarray,
     MV: np.ndarray,
+    OB: np.ndarray,
     VAL: np.ndarray,
     kinds: np.ndarray,
     pars: np.ndarray,
     SEATS: np.ndarray,
     LEARNER: np.ndarray,
+    STATUS: np.ndarray,
+    DEALS: np.ndarray,
     fixed: int,
+    cap: float,
 ) -> int:
-    """A new game in every lane; returns the first lane that could not be dealt, or -1."""
+    """A new game in every lane, up to the learner's first decision or a callable opponent's;
+    returns the first lane that could not be dealt, or -1."""
     moves = np.empty(MAX_MOVES, np.int64)
-    for g in range(S.shape[0]):
-        LEARNER[g] = deal(S[g], P, IX, MV, VAL, kinds, pars, SEATS[g], fixed, moves)
-        if LEARNER[g] < 0:
+    games = S.shape[0]
+    rewards = np.zeros(games, np.float32)
+    flags = np.zeros(games, np.bool_)
+    final = np.zeros((1, 1), np.float32)
+    for g in range(games):
+        LEARNER[g] = new_deal(S[g], P, kinds.shape[0], SEATS[g], fixed)
+        STATUS[g] = DEALING
+        DEALS[g] = 0
+        ok = settle(
+            g, S, P, IX, MV, OB, VAL, kinds, pars, SEATS, LEARNER, STATUS, DEALS, fixed,
+            rewards, flags, flags, final, cap, moves,
+        )  # fmt: skip
+        if not ok:
             return g
     return -1
 
@@ -111,6 +201,8 @@ def learner_step(
     pars: np.ndarray,
     SEATS: np.ndarray,
     LEARNER: np.ndarray,
+    STATUS: np.ndarray,
+    DEALS: np.ndarray,
     fixed: int,
     actions: np.ndarray,
     rewards: np.ndarray,
@@ -120,13 +212,10 @@ def learner_step(
     cap: float,
     checked: bool,
 ) -> int:
-    """The learner's ``actions[g]`` in every game, then the bots' moves up to its next decision.
+    """The learner's ``actions[g]`` in every game (all ``ASKED``), then ``settle``.
 
-    A game that ends (a win, the learner out: a loss, or a draw at the turn limit) has its
-    reward (+1, ``-1 / (players - 1)``, 0), its flag, and the learner's last observation in
-    ``final[g]``, and is dealt again at once. Returns -1, the first lane whose action is not
-    legal (``checked`` skips that check; nothing is played then), or ``-2 - lane`` for a lane
-    that could not be dealt again."""
+    Returns -1, the first lane whose action is not legal (``checked`` skips that check; nothing
+    is played then), or ``-2 - lane`` for a lane that could not be dealt again."""
     moves = np.empty(MAX_MOVES, np.int64)
     games = S.shape[0]
     for g in range(games):
@@ -140,31 +229,92 @@ def learner_step(
                 break
         if not found:
             return g
-    loss = -1.0 / (P[P_PLAYERS] - 1)
     rewards[:] = 0.0
     terminated[:] = False
     truncated[:] = False
     for g in range(games):
-        s = S[g]
-        me = LEARNER[g]
-        apply(s, P, MV, me, actions[g])
-        play_opponents(s, P, IX, MV, VAL, kinds, pars, SEATS[g], me, moves)
-        if s[seat_at(me) + S_NHAND] == 0:
-            rewards[g] = loss
-            terminated[g] = True
-        elif s[PHASE] == D_NONE:
-            if s[WINNER] >= 0:
-                rewards[g] = 1.0 if s[WINNER] == me else loss
-                terminated[g] = True
-            else:
-                truncated[g] = True
-        else:
-            continue
-        observe_row(s, P, OB, final[g], me, cap)
-        LEARNER[g] = deal(s, P, IX, MV, VAL, kinds, pars, SEATS[g], fixed, moves)
-        if LEARNER[g] < 0:
+        apply(S[g], P, MV, LEARNER[g], actions[g])
+        STATUS[g] = PLAYING
+        ok = settle(
+            g, S, P, IX, MV, OB, VAL, kinds, pars, SEATS, LEARNER, STATUS, DEALS, fixed,
+            rewards, terminated, truncated, final, cap, moves,
+        )  # fmt: skip
+        if not ok:
             return -2 - g
     return -1
+
+
+@njit(cache=True)
+def opponent_step(
+    S: np.ndarray,
+    P: np.ndarray,
+    IX: np.ndarray,
+    MV: np.ndarray,
+    OB: np.ndarray,
+    VAL: np.ndarray,
+    kinds: np.ndarray,
+    pars: np.ndarray,
+    SEATS: np.ndarray,
+    LEARNER: np.ndarray,
+    STATUS: np.ndarray,
+    DEALS: np.ndarray,
+    fixed: int,
+    lanes: np.ndarray,
+    answers: np.ndarray,
+    rewards: np.ndarray,
+    terminated: np.ndarray,
+    truncated: np.ndarray,
+    final: np.ndarray,
+    cap: float,
+) -> int:
+    """The callable opponents' ``answers[i]`` (legal moves, checked by the caller) in the games
+    ``lanes[i]``, each by the seat it asks, then ``settle``; -1, or ``-2 - lane`` for a lane
+    that could not be dealt again."""
+    moves = np.empty(MAX_MOVES, np.int64)
+    for i in range(lanes.shape[0]):
+        g = lanes[i]
+        apply(S[g], P, MV, asked_first(S[g], P), answers[i])
+        ok = settle(
+            g, S, P, IX, MV, OB, VAL, kinds, pars, SEATS, LEARNER, STATUS, DEALS, fixed,
+            rewards, terminated, truncated, final, cap, moves,
+        )  # fmt: skip
+        if not ok:
+            return -2 - g
+    return -1
+
+
+@njit(cache=True)
+def asked_seats(S: np.ndarray, P: np.ndarray, STATUS: np.ndarray, out: np.ndarray) -> None:
+    """The seat each game that waits on a callable opponent asks (-1 where the learner is)."""
+    for g in range(S.shape[0]):
+        out[g] = -1 if STATUS[g] == ASKED else asked_first(S[g], P)
+
+
+@njit(cache=True)
+def masks_at(
+    S: np.ndarray, P: np.ndarray, IX: np.ndarray, lanes: np.ndarray, seat: int, out: np.ndarray
+) -> None:
+    """``out[i]``: the legal moves of ``seat`` in game ``lanes[i]``."""
+    moves = np.empty(MAX_MOVES, np.int64)
+    out[:] = False
+    for i in range(lanes.shape[0]):
+        for j in range(legal(S[lanes[i]], P, IX, seat, moves)):
+            out[i, moves[j]] = True
+
+
+@njit(cache=True)
+def observe_at(
+    S: np.ndarray,
+    P: np.ndarray,
+    OB: np.ndarray,
+    lanes: np.ndarray,
+    seat: int,
+    out: np.ndarray,
+    cap: float,
+) -> None:
+    """``out[i]``: game ``lanes[i]`` seen by ``seat``."""
+    for i in range(lanes.shape[0]):
+        observe_row(S[lanes[i]], P, OB, out[i], seat, cap)
 
 
 @njit(cache=True)
@@ -174,3 +324,13 @@ def observe_seats(
     """Every game seen by the seat ``seats[g]``."""
     for g in range(S.shape[0]):
         observe_row(S[g], P, OB, out[g], seats[g], cap)
+
+
+@njit(cache=True)
+def observe_every_seat(
+    S: np.ndarray, P: np.ndarray, OB: np.ndarray, lanes: np.ndarray, out: np.ndarray, cap: float
+) -> None:
+    """``out[i, p]``: game ``lanes[i]`` seen by seat ``p``, for every seat."""
+    for i in range(lanes.shape[0]):
+        for p in range(P[P_PLAYERS]):
+            observe_row(S[lanes[i]], P, OB, out[i, p], p, cap)

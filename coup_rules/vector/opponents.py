@@ -1,13 +1,15 @@
-"""Which compiled twin plays for an object bot: ``twin_of(bot)`` and the bots' card values.
+"""Who plays an opponent's seat: ``opponent_of(entry)``, ``twin_of(bot)`` and the bots' card values.
 
-The twins (``coup_rules.vector.bots``) take the object bot's own parameters, read off its attrs
+An opponent is a bot name, a bot object, or a ``Policy``: a batched callable over the learner's
+observation and action spaces. A name or a bot object is played by its compiled twin
+(``coup_rules.vector.bots``), which takes the object bot's own parameters, read off its attrs
 fields here, so ``HonestBot(challenge_rate=0.1)`` and its twin play alike; a bot without a twin
-is refused by name.
+is refused by name. A policy is called from Python, in batches of the games that ask it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import attrs
 import numpy as np
@@ -17,10 +19,20 @@ from coup_rules.bots.base import VALUE
 from coup_rules.cards import RANK
 from coup_rules.vector import bots as vb
 
-__all__ = ["VALUES", "Twin", "twin_of"]
+__all__ = ["VALUES", "Opponent", "Policy", "Twin", "opponent_of", "twin_of"]
 
 VALUES: np.ndarray = np.array([VALUE[c] for c in sorted(VALUE, key=RANK.__getitem__)], np.int64)
 """``coup_rules.bots.VALUE`` by the kernel's rank of each character."""
+
+
+Policy = Callable[[np.ndarray, np.ndarray], np.ndarray]
+"""A batched policy: ``policy(observations, masks) -> actions``, with ``observations``
+float32[n, obs_dim] (``ObservationEncoder`` vectors of the seat it plays), ``masks``
+bool[n, n_actions] (its legal moves) and ``actions`` an integer array of shape (n,) of
+``MoveCodec`` indices, one legal move per row."""
+
+Opponent = Bot | str | Policy
+"""An opponent of ``CoupVectorEnv``: a bot name, a bot object, or a ``Policy``."""
 
 
 @attrs.frozen
@@ -35,6 +47,28 @@ class Twin:
         out = np.zeros(vb.NPARAMS, np.float64)
         out[: len(self.params)] = self.params
         return out
+
+
+def opponent_of(entry: Opponent) -> Twin | Policy:
+    """The twin of a bot name or a bot object, or ``entry`` itself if it is a policy.
+
+    Raises:
+        ValueError: an unknown name, a bot without a compiled twin, a class instead of an
+            object, or anything else that is not callable.
+    """
+    if isinstance(entry, str) or (hasattr(entry, "choose") and not isinstance(entry, type)):
+        return twin_of(entry)
+    if isinstance(entry, type):
+        raise ValueError(
+            f"opponent {entry.__name__} is a class: seat an object of it "
+            f"({entry.__name__}()), its name, or a policy callable"
+        )
+    if callable(entry):
+        return entry
+    raise ValueError(
+        "an opponent must be a bot name, a bot object or a policy "
+        f"callable(observations, masks) -> actions, not {entry!r}"
+    )
 
 
 def twin_of(bot: Bot | str) -> Twin:
@@ -58,7 +92,8 @@ def twin_of(bot: Bot | str) -> Twin:
     names = ", ".join(f"{cls.__name__}" for cls in _TWINNED)
     raise ValueError(
         f"{type(bot).__name__} has no compiled twin; the vector env can seat: {names} "
-        "(or their names in coup_rules.bots.BOTS)"
+        "(or their names in coup_rules.bots.BOTS), or a policy callable(observations, masks) "
+        "-> actions"
     )
 
 

@@ -36,13 +36,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from coup_rules.bots import Bot
 from coup_rules.config import Config
 from coup_rules.state import GameState
 from coup_rules.vector import batch as b
@@ -50,13 +50,14 @@ from coup_rules.vector import fields as f
 from coup_rules.vector import kernel as k
 from coup_rules.vector import learner as lr
 from coup_rules.vector.convert import read_row
-from coup_rules.vector.env import lane_seeds
+from coup_rules.vector.env import checked_actions, lane_seeds
 from coup_rules.vector.layout import Layout, layout_of
-from coup_rules.vector.opponents import VALUES, twin_of
+from coup_rules.vector.opponents import VALUES, Opponent, Policy, Twin, opponent_of
 
 __all__ = ["CoupVectorEnv"]
 
-Opponent = Bot | str
+_SHOWN = 5
+"""Games named in an error about a policy's whole answer."""
 
 
 class CoupVectorEnv(gymnasium.vector.VectorEnv):
@@ -89,9 +90,17 @@ class CoupVectorEnv(gymnasium.vector.VectorEnv):
         self.config = config
         self.num_envs = num_envs
         self._fixed = _learner_seat(learner_seat, config.players)
-        twins = [twin_of(o) for o in _opponent_list(opponents)]
-        self._kinds = np.array([t.kind for t in twins], np.int64)
-        self._pars = np.stack([t.array() for t in twins])
+        entries = [opponent_of(o) for o in _opponent_list(opponents)]
+        self._kinds = np.array(
+            [e.kind if isinstance(e, Twin) else lr.CALLABLE for e in entries], np.int64
+        )
+        self._pars = np.stack(
+            [e.array() if isinstance(e, Twin) else Twin(lr.CALLABLE, ()).array() for e in entries]
+        )
+        self._policies: tuple[Policy | None, ...] = tuple(
+            None if isinstance(e, Twin) else e for e in entries
+        )
+        self._called = any(p is not None for p in self._policies)
         self.layout: Layout = layout_of(config)
         high = np.asarray(self.layout.encoder.high, np.float32)
         self.single_observation_space = spaces.Box(np.zeros_like(high), high, dtype=np.float32)
@@ -101,6 +110,8 @@ class CoupVectorEnv(gymnasium.vector.VectorEnv):
         self._state = np.zeros((num_envs, int(self.layout.P[f.P_FIELDS])), np.int32)
         self._seats = np.full((num_envs, f.MAXP), -1, np.int64)
         self._learner = np.zeros(num_envs, np.int64)
+        self._status = np.zeros(num_envs, np.int64)
+        self._deals = np.zeros(num_envs, np.int64)
         self._mask: np.ndarray | None = None
         self._seed(seed)
         self._deal()
@@ -113,67 +124,75 @@ class CoupVectorEnv(gymnasium.vector.VectorEnv):
         """Deal every game again (from ``seed``'s streams if given): ``(obs, infos)``."""
         if options:
             raise ValueError(f"CoupVectorEnv.reset takes no options, not {sorted(options)}")
-        if seed is not None:
-            self._seed(seed)
-        self._deal()
+        saved = self._saved()
+        try:
+            if seed is not None:
+                self._seed(seed)
+            self._deal()
+        except BaseException:
+            if saved is not None:
+                self._restore(saved, None)
+            raise
         return self._observe(), self._infos()
 
     def step(
         self, actions: Sequence[int] | np.ndarray
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
-        """Play the learner's action in every game, then the bots' moves up to its next
+        """Play the learner's action in every game, then the opponents' moves up to its next
         decision: ``(obs, rewards, terminated, truncated, infos)``."""
-        moves = np.asarray(actions)
-        if moves.shape != (self.num_envs,) or not np.issubdtype(moves.dtype, np.integer):
-            raise ValueError(f"actions must be {self.num_envs} integers, one per game")
-        mask, self._mask = self._mask, None
         lay = self.layout
-        checked = bool(((moves >= 0) & (moves < lay.codec.size)).all())
-        if checked and mask is not None:
-            checked = bool(mask[np.arange(self.num_envs), moves].all())
-        else:
-            checked = False
-        rewards = np.zeros(self.num_envs, np.float32)
-        terminated = np.zeros(self.num_envs, np.bool_)
-        truncated = np.zeros(self.num_envs, np.bool_)
-        final = np.zeros((self.num_envs, lay.encoder.size), np.float32)
-        bad = lr.learner_step(
-            self._state,
-            lay.P,
-            lay.IX,
-            lay.MV,
-            lay.OB,
-            VALUES,
-            self._kinds,
-            self._pars,
-            self._seats,
-            self._learner,
-            self._fixed,
-            moves.astype(np.int64, copy=False),
-            rewards,
-            terminated,
-            truncated,
-            final,
-            float(lay.encoder.turn_cap),
-            checked,
-        )
-        if bad >= 0:
-            seat = int(self._learner[bad])
-            raise ValueError(
-                f"game {bad}: action {int(moves[bad])} is not a legal move of the learner "
-                f"(seat {seat}) (R-TURN-7); nothing was played"
+        moves = checked_actions(actions, self.num_envs, lay.codec.size)
+        mask, self._mask = self._mask, None
+        checked = mask is not None and bool(mask[np.arange(self.num_envs), moves].all())
+        out = _Outcome.empty(self.num_envs, lay.encoder.size)
+        saved = self._saved()
+        try:
+            bad = lr.learner_step(
+                self._state,
+                lay.P,
+                lay.IX,
+                lay.MV,
+                lay.OB,
+                VALUES,
+                self._kinds,
+                self._pars,
+                self._seats,
+                self._learner,
+                self._status,
+                self._deals,
+                self._fixed,
+                moves,
+                out.rewards,
+                out.terminated,
+                out.truncated,
+                out.final,
+                float(lay.encoder.turn_cap),
+                checked,
             )
-        if bad < -1:
-            raise RuntimeError(_undealt(-2 - bad, self.config))
+            if bad >= 0:
+                self._mask = mask
+                seat = int(self._learner[bad])
+                raise ValueError(
+                    f"game {bad}: action {int(moves[bad])} is not a legal move of the learner "
+                    f"(seat {seat}) (R-TURN-7); nothing was played"
+                )
+            if bad < -1:
+                raise RuntimeError(_undealt(-2 - bad, self.config))
+            if self._called:
+                self._play_policies(out)
+        except BaseException:
+            if saved is not None:
+                self._restore(saved, mask)
+            raise
         infos = self._infos()
-        ended = terminated | truncated
+        ended = out.terminated | out.truncated
         if ended.any():
             finals = np.full(self.num_envs, None, dtype=object)
             for lane in np.flatnonzero(ended):
-                finals[lane] = final[lane]
+                finals[lane] = out.final[lane]
             infos["final_obs"] = finals
             infos["_final_obs"] = ended
-        return self._observe(), rewards, terminated, truncated, infos
+        return self._observe(), out.rewards, out.terminated, out.truncated, infos
 
     def action_masks(self) -> np.ndarray:
         """bool[num_envs, n]: the learner's legal actions in every game (a fresh array)."""
@@ -207,16 +226,95 @@ class CoupVectorEnv(gymnasium.vector.VectorEnv):
             lay.P,
             lay.IX,
             lay.MV,
+            lay.OB,
             VALUES,
             self._kinds,
             self._pars,
             self._seats,
             self._learner,
+            self._status,
+            self._deals,
             self._fixed,
+            float(lay.encoder.turn_cap),
         )
         self._mask = None
         if lane >= 0:
             raise RuntimeError(_undealt(lane, self.config))
+        if self._called:
+            self._play_policies(_Outcome.empty(self.num_envs, lay.encoder.size))
+
+    def _play_policies(self, out: _Outcome) -> None:
+        """Ask the policies, in rounds, until the learner is asked in every game: in each round
+        every policy is called once for each seat of it that some games ask, with those games'
+        observations and masks, and its answers are played (with the compiled bots' moves up to
+        the next decision of the learner or of a policy)."""
+        lay = self.layout
+        asked = np.empty(self.num_envs, np.int64)
+        while True:
+            lr.asked_seats(self._state, lay.P, self._status, asked)
+            lanes = np.flatnonzero(asked >= 0)
+            if not lanes.size:
+                return
+            seats = asked[lanes]
+            entries = self._seats[lanes, seats]
+            answers = np.empty(lanes.size, np.int64)
+            for seat, entry in sorted(set(zip(seats.tolist(), entries.tolist(), strict=True))):
+                chosen = (seats == seat) & (entries == entry)
+                answers[chosen] = self._ask(entry, seat, lanes[chosen])
+            bad = lr.opponent_step(
+                self._state,
+                lay.P,
+                lay.IX,
+                lay.MV,
+                lay.OB,
+                VALUES,
+                self._kinds,
+                self._pars,
+                self._seats,
+                self._learner,
+                self._status,
+                self._deals,
+                self._fixed,
+                lanes,
+                answers,
+                out.rewards,
+                out.terminated,
+                out.truncated,
+                out.final,
+                float(lay.encoder.turn_cap),
+            )
+            if bad < -1:
+                raise RuntimeError(_undealt(-2 - bad, self.config))
+
+    def _ask(self, entry: int, seat: int, lanes: np.ndarray) -> np.ndarray:
+        """The policy of opponent ``entry``'s moves at ``seat`` in the games ``lanes``."""
+        lay = self.layout
+        obs = np.empty((lanes.size, lay.encoder.size), np.float32)
+        lr.observe_at(self._state, lay.P, lay.OB, lanes, seat, obs, float(lay.encoder.turn_cap))
+        masks = np.empty((lanes.size, lay.codec.size), np.bool_)
+        lr.masks_at(self._state, lay.P, lay.IX, lanes, seat, masks)
+        policy = self._policies[entry]
+        assert policy is not None  # the compiled code stops only for a policy
+        return _checked_answer(policy(obs, masks.copy()), masks, seat, lanes)
+
+    def _saved(self) -> _Saved | None:
+        if not self._called:
+            return None
+        return _Saved(
+            self._state.copy(),
+            self._seats.copy(),
+            self._learner.copy(),
+            self._status.copy(),
+            self._deals.copy(),
+        )
+
+    def _restore(self, saved: _Saved, mask: np.ndarray | None) -> None:
+        self._mask = mask
+        self._state[:] = saved.state
+        self._seats[:] = saved.seats
+        self._learner[:] = saved.learner
+        self._status[:] = saved.status
+        self._deals[:] = saved.deals
 
     def _observe(self) -> np.ndarray:
         out = np.empty((self.num_envs, self.layout.encoder.size), np.float32)
@@ -232,6 +330,70 @@ class CoupVectorEnv(gymnasium.vector.VectorEnv):
             "seat": self._learner.copy(),
             "_seat": every.copy(),
         }
+
+
+@attrs.frozen(eq=False)
+class _Outcome:
+    """A step's results, written by the compiled loops."""
+
+    rewards: np.ndarray
+    terminated: np.ndarray
+    truncated: np.ndarray
+    final: np.ndarray
+
+    @classmethod
+    def empty(cls, games: int, size: int) -> _Outcome:
+        return cls(
+            np.zeros(games, np.float32),
+            np.zeros(games, np.bool_),
+            np.zeros(games, np.bool_),
+            np.zeros((games, size), np.float32),
+        )
+
+
+@attrs.frozen(eq=False)
+class _Saved:
+    """The games as they were before a step, to undo it when a policy's answer is refused."""
+
+    state: np.ndarray
+    seats: np.ndarray
+    learner: np.ndarray
+    status: np.ndarray
+    deals: np.ndarray
+
+
+def _checked_answer(answer: object, legal: np.ndarray, seat: int, lanes: np.ndarray) -> np.ndarray:
+    """A policy's ``answer`` as int64 move indices, each legal under its row of ``legal``.
+
+    Raises:
+        ValueError: not an integer array of one index per game asked, or a move not legal.
+    """
+    games = ", ".join(str(g) for g in lanes[:_SHOWN].tolist())
+    more = f" and {lanes.size - _SHOWN} more" if lanes.size > _SHOWN else ""
+    expected = (
+        f"the policy at seat {seat} must answer an integer array of shape ({lanes.size},), "
+        f"one move index for each game that asks it (games {games}{more})"
+    )
+    try:
+        moves = np.asarray(answer)
+    except (TypeError, ValueError):
+        raise ValueError(f"{expected}, not a {type(answer).__name__}; nothing was played") from None
+    if moves.dtype == np.bool_ or not np.issubdtype(moves.dtype, np.integer):
+        raise ValueError(
+            f"{expected}, not {type(answer).__name__} of {moves.dtype}; nothing was played"
+        )
+    if moves.shape != (lanes.size,):
+        raise ValueError(f"{expected}, not one of shape {moves.shape}; nothing was played")
+    inside = (moves >= 0) & (moves < legal.shape[1])
+    ok = inside.copy()
+    ok[inside] = legal[np.flatnonzero(inside), moves[inside]]
+    if not ok.all():
+        i = int(np.flatnonzero(~ok)[0])
+        raise ValueError(
+            f"game {int(lanes[i])}: the policy at seat {seat} answered {int(moves[i])}, "
+            f"which is not a legal move of that seat (R-TURN-7); nothing was played"
+        )
+    return moves.astype(np.int64, copy=False)
 
 
 def _learner_seat(seat: int | str, players: int) -> int:
