@@ -9,12 +9,15 @@ the learner is asked only its own decisions.
   for the learner's view, kept up to date event by event (``coup_rules.ai.observing``).
 - **Actions** ``Discrete(n)``: the move table of ``coup_rules.ai.encoding.MoveCodec``. The legal
   ones are in ``info["action_mask"]`` (an ``int8`` array) after ``reset`` and every ``step``, and
-  from ``action_masks()`` (the method sb3-contrib's ``MaskablePPO`` calls).
+  from ``action_masks()`` (the method sb3-contrib's ``MaskablePPO`` calls). An action is any
+  integer (a NumPy integer or 0-d integer array, as ``argmax`` gives); ``True``, ``1.5`` or
+  ``"1"`` is refused (``coup_rules.integers``), never played.
 - **Rewards** at the end only, as in the PettingZoo environment: +1 for a win, ``-1 / (n - 1)``
   for a loss (as soon as the learner is eliminated: the episode ends there), 0 for a draw at
   the turn limit (R-TURN-8), which ends the episode by truncation. An illegal action ends it
   with ``illegal_reward`` (default -1) and ``info["illegal"] = True``.
-- **Seeding.** ``reset(seed=s)`` seeds ``np_random``, from which each game's seed (and the
+- **Seeding.** ``reset(seed=s)`` (an integer from 0 to 2**256 - 1, as ``new_game`` takes)
+  seeds ``np_random``, from which each game's seed (and the
   learner's seat if drawn) is taken; the bots' streams come from the game's seed. The same seed
   and actions give the same episode.
 - **Fixed deals.** ``reset(options={"hands": ..., "court": ..., "coins": ..., "allegiances":
@@ -49,6 +52,7 @@ from coup_rules.bots import Bot
 from coup_rules.config import Config
 from coup_rules.engine import apply
 from coup_rules.errors import IllegalMoveError
+from coup_rules.integers import as_in_range, as_seed
 from coup_rules.narrate import describe_event
 from coup_rules.setup import new_game
 from coup_rules.state import GameState
@@ -97,8 +101,10 @@ class CoupEnv(gymnasium.Env[Any, Any]):
         self.config = Config(
             players=players, inquisitor=inquisitor, reformation=reformation, max_turns=max_turns
         )
-        if seat is not None and not 0 <= seat < players:
-            raise ValueError(f"seat must be from 0 to {players - 1} or None, not {seat!r}")
+        players = self.config.players  # a plain int, whatever integer type was given
+        if seat is not None:
+            span = f"a seat from 0 to {players - 1} or None"
+            seat = as_in_range(seat, "seat", 0, players - 1, span)
         self.fixed_seat = seat
         self._opponents = opponents
         self.codec = MoveCodec(self.config)
@@ -134,7 +140,7 @@ class CoupEnv(gymnasium.Env[Any, Any]):
     ) -> tuple[Any, dict[str, Any]]:
         """A new game (see the module's docs): the learner's first observation and the info
         with its action mask."""
-        super().reset(seed=seed)
+        super().reset(seed=None if seed is None else as_seed(seed))
         if self.fixed_seat is None:
             self.seat = int(self.np_random.integers(self.config.players))
             self.bots = self._seat_bots(self.seat)
@@ -168,7 +174,9 @@ class CoupEnv(gymnasium.Env[Any, Any]):
         again, is eliminated, or the game ends."""
         if not self._learner_asked():
             raise RuntimeError("the episode is over: call reset() before step()")
-        move = self._arrays.move(self.game, self.seat, int(action))
+        top = self.codec.size - 1
+        index = as_in_range(action, "action", 0, top, f"a move index from 0 to {top}")
+        move = self._arrays.move(self.game, self.seat, index)
         try:
             self.game = apply(self.game, move)
         except IllegalMoveError:

@@ -17,7 +17,8 @@ bare one.
   ``coup_rules.ai.encoding.asked_first``: clockwise from the seat whose claim is at stake.
 - **Actions** ``Discrete(n)``: the fixed move table of ``coup_rules.ai.encoding.MoveCodec`` for
   this configuration; the mask is ``legal_moves`` of the selected agent (all zeros for the
-  others).
+  others). An action is any integer (a NumPy integer or 0-d integer array, as ``argmax``
+  gives); ``True``, ``1.5`` or ``"1"`` is refused (``coup_rules.integers``), never played.
 - **Observations** ``{"observation": Box(float32), "action_mask": Box(int8)}``: the flat vector of
   ``coup_rules.ai.encoding.ObservationEncoder`` for the agent's ``view``, kept up to date event by
   event (``coup_rules.ai.observing.GameObserver``), so it holds nothing that seat may not know
@@ -25,9 +26,9 @@ bare one.
 - **Rewards** only when the game ends: +1 to the winner and ``-1 / (n - 1)`` to every other seat
   (a zero-sum game); a draw at the turn limit (the house rule ``Config.max_turns``, R-TURN-8)
   gives 0 to everyone and ends the episode by truncation, a win by termination.
-- **Seeding.** ``reset(seed=s)`` deals the game from a 128-bit seed drawn from ``s``; the same
-  ``s`` and actions give the same episode. ``reset()`` without a seed deals from the operating
-  system's randomness.
+- **Seeding.** ``reset(seed=s)`` deals the game from a 128-bit seed drawn from ``s`` (an integer
+  from 0 to 2**256 - 1, as ``new_game`` takes); the same ``s`` and actions give the same
+  episode. ``reset()`` without a seed deals from the operating system's randomness.
 - **Fixed deals.** ``reset(options={"hands": ..., "court": ..., "coins": ..., "allegiances":
   ...})`` passes any of these to ``coup_rules.new_game`` (e.g. two cards per seat in
   ``hands``; other keys are ignored); the seed still drives every later draw.
@@ -61,6 +62,7 @@ from coup_rules.ai.seats import (
 )
 from coup_rules.config import Config
 from coup_rules.engine import apply
+from coup_rules.integers import as_in_range, as_seed
 from coup_rules.narrate import describe_event
 from coup_rules.setup import new_game
 from coup_rules.state import GameState
@@ -185,6 +187,8 @@ class _Checked(wrappers.OrderEnforcingWrapper):
         assert (action is None and done) or raw.action_space(agent).contains(action), (
             "action is not in action space"
         )
+        if action is not None:  # Discrete holds True: refused here, as the raw env refuses it
+            action = raw.action_index(action)
         # TerminateIllegalWrapper's
         mask = self._prev_mask
         if mask is None:
@@ -252,6 +256,7 @@ class CoupEnv(AECEnv):
         self.config = Config(
             players=players, inquisitor=inquisitor, reformation=reformation, max_turns=max_turns
         )
+        players = self.config.players  # a plain int, whatever integer type was given
         self.codec = MoveCodec(self.config)
         self.encoder = ObservationEncoder(self.config)
         self.observer = GameObserver(self.encoder)
@@ -312,7 +317,7 @@ class CoupEnv(AECEnv):
         Raises:
             ValueError: an impossible deal.
         """
-        rng = random.Random(seed) if seed is not None else random.SystemRandom()
+        rng = random.Random(as_seed(seed)) if seed is not None else random.SystemRandom()
         game_seed = rng.getrandbits(128)
         self.game = new_game(self.config, seed=game_seed, **deal_options(options))
         self._start(game_seed)
@@ -327,16 +332,28 @@ class CoupEnv(AECEnv):
             mask = arrays.no_moves()
         return {"observation": arrays.vector(self.game, seat), "action_mask": mask}
 
+    def action_index(self, action: Any) -> int:
+        """``action`` as a plain ``int`` index of the move table: any integer (a NumPy integer
+        or 0-d integer array, as ``argmax`` gives) is taken.
+
+        Raises:
+            NotAnIntegerError: ``action`` is no integer (``True``, ``1.5``, ``"1"``).
+            ValueError: it is not from 0 to ``codec.size - 1``.
+        """
+        top = self.codec.size - 1
+        return as_in_range(action, "action", 0, top, f"a move index from 0 to {top}")
+
     def step(self, action: Any) -> None:
-        """Play the selected agent's move ``action`` (an index of the move table), then the
-        bots' moves until an agent is asked again."""
+        """Play the selected agent's move ``action`` (an index of the move table: see
+        ``action_index``), then the bots' moves until an agent is asked again."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        index = self.action_index(action)
         self._cumulative_rewards[agent] = 0.0
         seat = self._seat[agent]
-        self.game = apply(self.game, self._arrays.move(self.game, seat, int(action)))
+        self.game = apply(self.game, self._arrays.move(self.game, seat, index))
         if self.opponents:
             self._bots_play()
         if self.game.is_over:

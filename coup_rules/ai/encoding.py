@@ -44,6 +44,7 @@ from coup_rules.cards import Allegiance, Character
 from coup_rules.config import Config
 from coup_rules.decisions import Decision, Pending, spec_of
 from coup_rules.determinize import known_cards
+from coup_rules.integers import as_in_range, as_seat
 from coup_rules.moves import (
     ACTION_TYPES,
     Block,
@@ -136,6 +137,7 @@ class MoveCodec:
         self._shapes = tuple(shapes)
         self._index = {shape: i for i, shape in enumerate(shapes)}
         self._memo: dict[int, tuple[Move, int]] = {}
+        self._span = f"a move index from 0 to {len(shapes) - 1}"
 
     @property
     def size(self) -> int:
@@ -143,15 +145,19 @@ class MoveCodec:
         return len(self._shapes)
 
     def decode(self, index: int, player: int) -> Move:
-        """The move that ``index`` stands for, made by ``player``.
+        """The move that ``index`` stands for, made by ``player``; both may be integers of any
+        type (``numpy.int64`` from ``argmax`` too), and the move holds plain ``int`` seats.
 
         Raises:
-            ValueError: ``index`` is not in ``range(size)``.
+            ValueError: ``index`` is not in ``range(size)`` or ``player`` is not a seat;
+                ``NotAnIntegerError`` (a ``ValueError`` and a ``TypeError``) when either is no
+                integer at all (``1.0``, ``True``).
         """
-        if not 0 <= index < len(self._shapes):
-            raise ValueError(f"move index must be from 0 to {self.size - 1}, not {index}")
-        cls, fields = self._shapes[index]
-        move: Move = cls(player, *fields)
+        shapes = self._shapes
+        at = as_in_range(index, "index", 0, len(shapes) - 1, self._span)
+        seat = as_seat(player, "player", self.config.players)
+        cls, fields = shapes[at]
+        move: Move = cls(seat, *fields)
         return move
 
     def encode(self, move: Move) -> int:
@@ -164,12 +170,28 @@ class MoveCodec:
         known = self._memo.get(id(move))
         if known is not None and known[0] is move:
             return known[1]
-        fields = tuple(getattr(move, f) for f in _FIELDS[type(move)])
-        index = self._index.get((type(move), fields))
+        index = self._find(move)
         if index is None:
             raise ValueError(f"{move!r} is not a move of this configuration")
         if len(self._memo) < _MEMO:
             self._memo[id(move)] = (move, index)
+        return index
+
+    def _find(self, move: object) -> int | None:
+        """The index of ``move``, or ``None`` when it is no move of this configuration: another
+        object, a seat that is not a plain ``int`` of the table (``True`` and ``1.0`` hash and
+        compare as 1 but are no seats, R-TURN-6), a field of another type."""
+        names = _FIELDS.get(type(move))
+        player = getattr(move, "player", None)
+        if names is None or type(player) is not int or not 0 <= player < self.config.players:
+            return None
+        fields = tuple([getattr(move, f) for f in names])
+        try:
+            index = self._index.get((type(move), fields))
+        except TypeError:  # a field that cannot be hashed (a list, a NumPy array)
+            return None
+        if index is None or not _same_types(self._shapes[index][1], fields):
+            return None
         return index
 
     def indices(self, moves: Sequence[Move]) -> list[int]:
@@ -183,6 +205,22 @@ class MoveCodec:
 
 _MEMO = 10_000
 """How many move objects a codec remembers the index of (the engine shares a few hundred)."""
+
+
+def _same_types(table: tuple[object, ...], fields: tuple[object, ...]) -> bool:
+    """Whether ``fields``, equal to a shape's ``table`` fields, hold values of the same types
+    (a ``Keep``'s tuple item for item)."""
+    for x, y in zip(table, fields, strict=True):
+        if type(x) is not type(y):
+            return False
+        if (
+            isinstance(x, tuple)
+            and isinstance(y, tuple)
+            and any(type(i) is not type(j) for i, j in zip(x, y, strict=True))
+        ):
+            return False
+    return True
+
 
 _FIELDS: dict[type, tuple[str, ...]] = {
     cls: tuple(f.name for f in attrs.fields(cls) if f.name != "player")
