@@ -7,6 +7,12 @@ is spent. The game starts once every human seat is claimed. The host may turn an
 into a bot (or back) before the start, and reopen a seat at any time: its token is revoked (and
 remembered, so that its page can be told why it no longer works) and a new invite replaces it.
 
+Seats stay honest: a seat reopened after its player claimed it keeps that player's name among
+its ``removed`` names, which every client is shown (``Seating.public``), so that nobody takes a
+seat's cards over unannounced; and no name at a table may pass for another's or for a bot's
+(``clean_name`` refuses the reserved ones, ``Seating.claim`` one that ``name_key`` cannot tell
+from a name already seated).
+
 Nothing here draws a token: the caller passes fresh ones (``secrets.token_urlsafe``), so these
 functions stay pure and testable (``secrets`` is used only to compare an invite in constant
 time).
@@ -14,6 +20,7 @@ time).
 
 from __future__ import annotations
 
+import re
 import secrets
 import unicodedata
 from collections.abc import Sequence
@@ -25,11 +32,13 @@ __all__ = [
     "HUMAN",
     "MAX_NAME",
     "InviteSpent",
+    "NameTaken",
     "Seat",
     "Seating",
     "SeatingError",
     "SeatsChanged",
     "clean_name",
+    "name_key",
 ]
 
 HUMAN = "human"
@@ -52,15 +61,74 @@ class SeatsChanged(SeatingError):
     nothing was changed, and the request may be made again against the seats as they are now."""
 
 
+class NameTaken(SeatingError):
+    """Someone at the table already has this name, or one that cannot be told from it."""
+
+
+_LOOKALIKE = str.maketrans(
+    {
+        # Cyrillic and Greek letters drawn like Latin ones (lower case, as after casefold)
+        "а": "a", "в": "b", "ь": "b", "е": "e", "ё": "e", "һ": "h", "н": "h", "і": "i",
+        "ї": "i", "ј": "j", "к": "k", "ӏ": "l", "м": "m", "о": "o", "р": "p", "с": "c",
+        "ѕ": "s", "т": "t", "у": "y", "х": "x", "α": "a", "β": "b", "ε": "e", "η": "n",
+        "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x",
+        "ı": "i", "ℓ": "l",
+    }
+)  # fmt: skip
+"""Letters of other scripts that look like Latin letters, to the Latin letter."""
+
+_DIGIT_LOOKALIKE = str.maketrans({"0": "o", "1": "l", "5": "s", "8": "b"})
+"""Digits that look like letters (in the key that tells names apart, not in a word's number)."""
+
+_RESERVED = (
+    re.compile(r"b[o0]ts?\d*"),  # "Bot 3", "Bot3", "Ana · bot", "B0t": the table's bots
+)
+"""Words no name may hold: the page names a bot's seat "Bot N" and marks it "· bot"."""
+
+_SEAT_LABEL = re.compile(r"(seat|spectators?)\d*")
+"""A name's first word that would make it read as a seat's label ("Seat 2 (open)")."""
+
+
+def _words(text: str) -> list[str]:
+    """The words of ``text`` as names are compared: NFKC, case folded, other scripts' look-alike
+    letters as Latin ones, every space, mark and punctuation a separator."""
+    folded = unicodedata.normalize("NFKC", text).casefold().translate(_LOOKALIKE)
+    stripped = "".join(c for c in unicodedata.normalize("NFKD", folded) if not _is_mark(c))
+    return re.findall(r"[^\W_]+", stripped)
+
+
+def _is_mark(c: str) -> bool:
+    return unicodedata.category(c).startswith("M")
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: two names with the same key cannot be told apart at a
+    glance (``"Ana"``, ``"ANA"``, ``"A n a"``, ``"Аna"`` with a Cyrillic А, ``"Ána"``)."""
+    return "".join(_words(name)).translate(_DIGIT_LOOKALIKE)
+
+
+def _reserved(name: str) -> str | None:
+    """Why ``name`` would pass for a bot or a seat's label, or ``None``."""
+    words = _words(name)
+    if any(pattern.fullmatch(w) for w in words for pattern in _RESERVED):
+        return "the word 'bot' marks the table's bots: a person's name cannot hold it"
+    if words and _SEAT_LABEL.fullmatch(words[0]):
+        return "names like 'Seat 2' are how the table shows seats nobody has named"
+    return None
+
+
 def clean_name(text: object) -> str:
     """A person's name as shown at the table: trimmed, one line, 1 to ``MAX_NAME`` characters.
 
     Pages show names as text, never as HTML, so no character needs escaping here; control and
     formatting characters (new lines, bidirectional overrides) are refused instead, so that a
-    name cannot disguise itself as another or break a line of the log.
+    name cannot disguise itself as another or break a line of the log. Every kind of space
+    counts as one. Names that would pass for a bot's ("Bot 3", "Ana · bot", however written)
+    or for a seat's label ("Seat 2") are reserved.
 
     Raises:
-        SeatingError: not a string, empty, too long, or holding such a character.
+        SeatingError: not a string, empty, too long, holding such a character, reserved, or
+            without a letter or digit.
     """
     if not isinstance(text, str):
         raise SeatingError("name: give your name as text")
@@ -71,6 +139,11 @@ def clean_name(text: object) -> str:
         raise SeatingError(f"name: at most {MAX_NAME} characters, not {len(name)}")
     if any(unicodedata.category(c)[0] == "C" for c in name):
         raise SeatingError("name: use letters, digits, spaces and punctuation only")
+    if not name_key(name):
+        raise SeatingError("name: give a name with a letter or a digit in it")
+    reserved = _reserved(name)
+    if reserved is not None:
+        raise SeatingError(f"name: {name!r} is reserved: {reserved}; choose another")
     return name
 
 
@@ -84,6 +157,8 @@ class Seat:
         token: the seat token of the person who claimed it; ``None`` while open, or a bot.
         invite: the invite that claims it while it is open; ``None`` once claimed, or a bot.
         revoked: the tokens of people the host removed from this seat.
+        removed: the names of the people the host removed from this seat by reopening it, in
+            order: public, so that every player is told.
     """
 
     who: str
@@ -91,6 +166,7 @@ class Seat:
     token: str | None = None
     invite: str | None = None
     revoked: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
 
     @property
     def is_bot(self) -> bool:
@@ -151,10 +227,22 @@ class Seating:
         return None
 
     def claim(self, seat: int, name: str, token: str) -> Seating:
-        """Seat ``seat`` claimed by ``name`` (already ``clean_name``\\ d) with ``token``."""
+        """Seat ``seat`` claimed by ``name`` (already ``clean_name``\\ d) with ``token``.
+
+        Raises:
+            SeatingError: the seat is taken.
+            NameTaken: another seat's player has a name with the same ``name_key``.
+        """
         s = self.seats[seat]
         if not s.is_open or s.invite is None:
             raise SeatingError(f"seat {seat} is already taken: ask the host for a new invite")
+        key = name_key(name)
+        for other in self.seats:
+            if other.name is not None and name_key(other.name) == key:
+                raise NameTaken(
+                    f"name: {other.name!r} already sits at this table, and {name!r} could "
+                    "not be told from it; choose another"
+                )
         return self._with(seat, attrs.evolve(s, name=name, token=token, invite=None))
 
     def reopen(self, seat: int, invite: str) -> Seating:
@@ -163,7 +251,8 @@ class Seating:
         if s.is_bot:
             raise SeatingError(f"seat {seat} is a bot's: there is nobody to replace")
         revoked = s.revoked if s.token is None else (*s.revoked, s.token)
-        reopened = self._with(seat, Seat(HUMAN, invite=invite, revoked=revoked))
+        removed = s.removed if s.name is None else (*s.removed, s.name)
+        reopened = self._with(seat, Seat(HUMAN, invite=invite, revoked=revoked, removed=removed))
         if seat == self.host_seat:  # the host gave its own seat away: it plays none now
             return attrs.evolve(reopened, host_seat=None)
         return reopened
@@ -177,9 +266,11 @@ class Seating:
         if who == HUMAN:
             if not s.is_bot:
                 return self
-            return self._with(seat, Seat(HUMAN, invite=invite, revoked=s.revoked))
+            return self._with(
+                seat, Seat(HUMAN, invite=invite, revoked=s.revoked, removed=s.removed)
+            )
         revoked = s.revoked if s.token is None else (*s.revoked, s.token)
-        return self._with(seat, Seat(who, revoked=revoked))
+        return self._with(seat, Seat(who, revoked=revoked, removed=s.removed))
 
     def to_data(self) -> dict[str, Any]:
         """The seating as JSON-ready data (what the store writes)."""
@@ -189,15 +280,31 @@ class Seating:
     def from_data(cls, data: dict[str, Any]) -> Seating:
         """The seating ``to_data`` gave."""
         seats = tuple(
-            Seat(s["who"], s["name"], s["token"], s["invite"], tuple(s["revoked"]))
+            Seat(
+                s["who"],
+                s["name"],
+                s["token"],
+                s["invite"],
+                tuple(s["revoked"]),
+                tuple(s.get("removed", ())),  # a seating stored before it was kept: none
+            )
             for s in data["seats"]
         )
         return cls(seats, data["host"], data["host_seat"], data.get("begun", False))
 
     def public(self) -> list[dict[str, Any]]:
-        """What everyone may know of the seats: each one's name and whether a bot plays it
-        (never which bot: its strategy would tell its hand)."""
-        return [{"name": s.name, "bot": s.is_bot, "open": s.is_open} for s in self.seats]
+        """What everyone may know of the seats: each one's name, whether a bot plays it (never
+        which bot: its strategy would tell its hand) and whether it is open; and, for a seat
+        the host reopened after someone claimed it, ``removed``: the names of those removed."""
+        return [
+            {
+                "name": s.name,
+                "bot": s.is_bot,
+                "open": s.is_open,
+                **({"removed": list(s.removed)} if s.removed else {}),
+            }
+            for s in self.seats
+        ]
 
     def _seat(self, seat: int) -> Seat:
         if not 0 <= seat < len(self.seats):

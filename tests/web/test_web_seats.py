@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tests.web.support import (
     ServerProcess,
@@ -29,7 +31,14 @@ import httpx2  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from coup_rules.web.app import create_app  # noqa: E402
-from coup_rules.web.seating import MAX_NAME, Seating, SeatingError, clean_name  # noqa: E402
+from coup_rules.web.seating import (  # noqa: E402
+    MAX_NAME,
+    NameTaken,
+    Seating,
+    SeatingError,
+    clean_name,
+    name_key,
+)
 
 
 @pytest.fixture
@@ -316,3 +325,86 @@ def test_a_claim_that_raced_another_processes_seat_change_is_409_and_can_be_made
         assert again.status_code == 201, again.text
     finally:
         store.seat = original
+
+
+# --- seats that stay honest --------------------------------------------------------------------
+
+
+def test_reopening_a_claimed_seat_mid_game_is_shown_to_every_player(client: TestClient) -> None:
+    created = _create(client)
+    game = claim_all(client.post, created)
+    gid = game["game"]
+    assert _host(client, created, 1, {"reopen": True}).status_code == 200
+    watchers = [(0, game["seats"][0]["token"]), ("spectator", game["spectator"]["token"])]
+    for seat, token in watchers:
+        seats = _view(client, gid, seat, token).json()["table"]["seats"]
+        assert seats[1]["removed"] == ["Player 1"] and seats[1]["open"]
+        assert "removed" not in seats[0] and "removed" not in seats[2]
+
+
+def test_each_reopening_of_a_seat_is_kept_and_stored(tmp_path: Path) -> None:
+    seating = Seating.new(["human", "human"], "host", ["i0", "i1"]).claim(1, "Ana", "t1")
+    seating = seating.reopen(1, "i2").claim(1, "Ben", "t2").reopen(1, "i3")
+    assert seating.seats[1].removed == ("Ana", "Ben")
+    assert seating.public()[1]["removed"] == ["Ana", "Ben"]
+    assert Seating.from_data(json.loads(json.dumps(seating.to_data()))) == seating
+    unclaimed = Seating.new(["human", "human"], "host", ["i0", "i1"]).reopen(1, "i2")
+    assert "removed" not in unclaimed.public()[1]  # nobody was removed
+
+
+def test_a_seating_stored_before_removed_names_were_kept_loads() -> None:
+    data = Seating.new(["human"], "host", ["i0"]).to_data()
+    for seat in data["seats"]:
+        del seat["removed"]
+    assert Seating.from_data(data).seats[0].removed == ()
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Bot 3", "Bot 3 · bot", "bot3", "Ana · bot", "Ana (bot)", "B0t", "Ｂｏｔ", "Вот", "Seat 2"],
+)
+def test_a_name_that_passes_for_a_bot_or_a_seat_is_reserved(name: str) -> None:
+    with pytest.raises(SeatingError, match="is reserved"):
+        clean_name(name)
+
+
+@pytest.mark.parametrize("name", ["Robot Rob", "Abbot", "Bottle", "Seated Sam", "Ana B"])
+def test_a_name_that_only_contains_the_letters_of_bot_is_a_name(name: str) -> None:
+    assert clean_name(name) == name
+
+
+@pytest.mark.parametrize("twin", ["Ana", "ANA", "ana", "A n a", "Ána", "\u0410na", "Ana."])
+def test_a_name_already_at_the_table_is_refused_however_written(twin: str) -> None:
+    seating = Seating.new(["human", "human"], "host", ["i0", "i1"]).claim(0, "Ana", "t0")
+    with pytest.raises(NameTaken, match="'Ana' already sits at this table"):
+        seating.claim(1, twin, "t1")
+
+
+def test_a_name_taken_at_the_table_is_400_and_the_invite_stays_open(client: TestClient) -> None:
+    game = _create(client)
+    assert _claim(client, game, 0, "Ana").status_code == 201
+    refused = _claim(client, game, 1, "ana\u00a0")
+    assert refused.status_code == 400
+    assert "already sits at this table" in refused.json()["detail"]
+    assert _claim(client, game, 1, "Ben").status_code == 201
+
+
+def test_a_removed_player_may_take_their_name_again(client: TestClient) -> None:
+    created = _create(client)
+    claim_all(client.post, created)
+    reopened = _host(client, created, 1, {"reopen": True}).json()
+    invite = reopened["seats"][1]["invite"].split("#", 1)[1]
+    body = {"invite": invite, "name": "Player 1"}
+    assert client.post(f"/api/games/{created['game']}/claims", json=body).status_code == 201
+
+
+_SPACES = st.sampled_from([" ", "\u00a0", "\u2003", "\u3000", "  "])
+
+
+@given(
+    name=st.text(st.characters(categories=["Lu", "Ll", "Nd"]), min_size=1, max_size=8),
+    spaces=st.lists(_SPACES, min_size=1, max_size=3),
+)
+def test_case_and_spaces_never_tell_two_names_apart(name: str, spaces: list[str]) -> None:
+    spaced = spaces[0].join(name.swapcase())
+    assert name_key(spaced) == name_key(name)
