@@ -335,7 +335,8 @@ def test_reopening_a_claimed_seat_mid_game_is_shown_to_every_player(client: Test
     game = claim_all(client.post, created)
     gid = game["game"]
     assert _host(client, created, 1, {"reopen": True}).status_code == 200
-    watchers = [(0, game["seats"][0]["token"]), ("spectator", game["spectator"]["token"])]
+    watchers: list[tuple[int | str, str]] = [(0, game["seats"][0]["token"])]
+    watchers.append(("spectator", game["spectator"]["token"]))
     for seat, token in watchers:
         seats = _view(client, gid, seat, token).json()["table"]["seats"]
         assert seats[1]["removed"] == ["Player 1"] and seats[1]["open"]
