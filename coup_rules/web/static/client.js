@@ -11,9 +11,11 @@
 /**
  * One seat as everyone may know it: a name (null while nobody has claimed it, and for a bot),
  * whether a bot plays it (never which bot), whether nobody has claimed it yet, whether its
- * player has the table open, and its standing claims this game (from the public log).
+ * player has the table open, and its standing claims this game (from the public log); for a
+ * seat the host reopened after someone claimed it, the names of those removed, in order.
  * @typedef {{
  *   name: string | null, bot: boolean, open: boolean, connected: boolean, claims: Character[],
+ *   removed?: string[],
  * }} PublicSeat
  */
 

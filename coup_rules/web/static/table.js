@@ -27,6 +27,10 @@ let source = null;
 let messageVersion = -1; // the version a message was about: cleared once the game moves on
 let deadline = 0; // when the pending decision's time runs out (performance.now() ms), or 0
 let wasMine = false;
+/** @type {{at: number, text: string}[]} */
+const notices = []; // seats the host reopened: at the log length when this page learnt of it
+/** @type {number[]} */
+const removedSeen = []; // per seat, how many of its removed names the log announces
 const WINDOWS = ["challenge_action", "counter", "challenge_block"]; // a window asks yes or no
 
 /** @param {Envelope} envelope */
@@ -42,6 +46,8 @@ function accept(envelope) {
   const left = envelope.table.time_left;
   deadline = left === null ? 0 : performance.now() + left * 1000;
   if (current && envelope.version !== messageVersion) say("", "", ""); // the situation changed
+  const fresh = announceReopened(envelope.table);
+  if (current && fresh) say(fresh, "warn", "reopened");
   current = envelope;
   render();
   if (envelope.view.to_act.length === 0 && source) {
@@ -49,6 +55,32 @@ function accept(envelope) {
     source = null;
     $("connection").textContent = "game over";
   }
+}
+
+/** Log every seat the host reopened after someone claimed it, once; the newest notice, if any.
+ * @param {import("./client.js").TableInfo} info */
+function announceReopened(info) {
+  let newest = "";
+  info.seats.forEach((s, n) => {
+    const removed = s.removed || [];
+    for (const name of removed.slice(removedSeen[n] || 0)) {
+      newest = `The host reopened seat ${n}: ${name} no longer plays it, and whoever claims `
+        + "its new invite plays its cards from now on.";
+      notices.push({ at: log.length, text: newest });
+    }
+    removedSeen[n] = removed.length;
+  });
+  return newest;
+}
+
+/** The log's notices to show after its first `k` entries. @param {number} k */
+function noticesAt(k) {
+  return notices.filter((x) => Math.min(x.at, log.length) === k).map((x) => {
+    const li = document.createElement("li");
+    li.className = "reopened";
+    li.textContent = x.text;
+    return li;
+  });
 }
 
 /** @param {number} since */
@@ -254,6 +286,7 @@ function render() {
     dot.className = `presence ${s.connected ? "on" : "off"}`;
     dot.title = s.bot ? "a bot" : s.connected ? "at the table" : "away";
     name.append(dot, seatName(p.seat) + (s.bot ? " · bot" : "") + (v.winner === p.seat ? " — winner" : ""));
+    if (s.removed) name.append(` · reopened by the host (was ${s.removed.join(", then ")})`);
     const coins = document.createElement("td");
     coins.textContent = String(p.coins);
     const hidden = document.createElement("td");
@@ -285,7 +318,7 @@ function render() {
   // The narrated log, newest at the bottom; the table's answers for seats out of time marked.
   const list = $("log");
   const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
-  list.replaceChildren(...log.map((entry) => {
+  list.replaceChildren(...noticesAt(0), ...log.flatMap((entry, k) => {
     const li = document.createElement("li");
     li.textContent = named(entry.text);
     const late = timeouts.get(entry.index);
@@ -295,7 +328,7 @@ function render() {
       li.append(` (time ran out: the table answered for ${whom})`);
     }
     if (entry.turn) li.classList.add("turn");
-    return li;
+    return [li, ...noticesAt(k + 1)];
   }));
   if (atBottom) list.scrollTop = list.scrollHeight;
 }
