@@ -17,7 +17,9 @@ import concurrent.futures
 import hashlib
 import json
 import math
+import operator
 import os
+import signal
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
@@ -34,6 +36,7 @@ from coup_rules.setup import new_game
 from coup_rules.state import GameState
 
 __all__ = [
+    "MAX_WORKERS",
     "GameRecord",
     "Rate",
     "ReplayError",
@@ -44,7 +47,15 @@ __all__ = [
     "replay",
     "simulate",
     "wilson",
+    "worker_count",
 ]
+
+MAX_WORKERS = 256
+"""The most worker processes ``simulate`` and ``coup_rules.evaluate`` take: ``workers`` above
+it is refused (``worker_count`` starts fewer still)."""
+
+WORKERS_PER_CPU = 4
+"""The default process pool starts at most this many processes per CPU."""
 
 Progress = Callable[[int], None]
 """Called with the number of games finished so far, as they finish."""
@@ -115,6 +126,8 @@ class GameRecord:
             data = json.loads(text)
         except ValueError as exc:
             raise DecodeError([f"malformed JSON ({exc}) @ $"]) from None
+        except RecursionError:
+            raise DecodeError(["malformed JSON (nested too deeply) @ $"]) from None
         if not isinstance(data, dict):
             raise DecodeError(["expected an object @ $"])
         missing = {"game", "config", "seed", "bots", "moves", "result"} - set(data)
@@ -151,6 +164,8 @@ class GameRecord:
 def _decode(value: Any, cls: Any, path: str) -> Any:
     try:
         return from_json(json.dumps(value), cls)
+    except RecursionError:
+        raise DecodeError([f"nested too deeply @ {path}"]) from None
     except DecodeError as exc:
         raise DecodeError([e.replace("@ $", f"@ {path}", 1) for e in exc.errors]) from None
 
@@ -390,7 +405,9 @@ def simulate(
             ``Client.get_executor()``, a Ray executor, a thread or process pool). By default a
             process pool of ``workers`` processes is made and shut down, or, with ``workers=1``,
             the games are played in this process.
-        workers: the size of the default process pool (``None``: one per CPU).
+        workers: the size of the default process pool (``None``: one per CPU), 1 to
+            ``MAX_WORKERS``; it starts ``worker_count`` processes (no more than there are tasks
+            or ``WORKERS_PER_CPU`` per CPU), which are killed if the call is interrupted.
         batch: games per task sent to the executor (by default about 8 tasks per worker, at
             most 50 games each).
         progress: called with the number of games finished, as batches finish.
@@ -404,8 +421,7 @@ def simulate(
     """
     if not isinstance(games, int) or isinstance(games, bool) or games < 0:
         raise ValueError(f"games must be a whole number, 0 or more, not {games!r}")
-    if workers is not None and (not isinstance(workers, int) or workers < 1):
-        raise ValueError(f"workers must be 1 or more, not {workers!r}")
+    workers = _workers(workers)
     if len(lineup) != config.players:
         raise ValueError(f"give one bot per seat ({config.players}), not {len(lineup)}")
     config = with_turn_limit(config, max_turns)
@@ -447,7 +463,8 @@ def play_games(
     ``seats_of(bots, i, rotate, config.players)`` and is played from ``game_seed(seed, i)``, on
     ``executor`` (see ``simulate`` for the arguments). Returns the records in game order, the
     wall-clock seconds and the number of workers (``None`` if the executor did not say)."""
-    pool = workers if workers is not None else _cpus()
+    workers = _workers(workers)
+    pool = min(workers if workers is not None else _cpus(), WORKERS_PER_CPU * _cpus())
     size = batch if batch is not None else max(1, min(50, math.ceil(games / (8 * pool))))
     if size < 1:
         raise ValueError(f"batch must be 1 or more, not {batch!r}")
@@ -459,16 +476,81 @@ def play_games(
     if executor is None and workers == 1:
         results = _run_here(tasks, progress)
     elif executor is None:
-        with concurrent.futures.ProcessPoolExecutor(max_workers=pool) as own:
-            results = _run_on(own, tasks, progress)
+        pool = worker_count(pool, len(tasks))
+        results = _run_on_own_pool(pool, tasks, progress)
     else:
         results = _run_on(executor, tasks, progress)
     records = sorted((r for batch_ in results for r in batch_), key=lambda r: r.index)
     return tuple(records), time.perf_counter() - start, pool if executor is None else workers
 
 
+def worker_count(workers: int | None, tasks: int) -> int:
+    """The processes the default pool starts for ``tasks`` tasks when ``workers`` are asked
+    (``None``: one per CPU): no more than the tasks, nor than ``WORKERS_PER_CPU`` per CPU, and
+    at least one.
+
+    Raises:
+        ValueError: ``workers`` is not from 1 to ``MAX_WORKERS``.
+    """
+    workers = _workers(workers)
+    asked = workers if workers is not None else _cpus()
+    return max(1, min(asked, tasks, WORKERS_PER_CPU * _cpus()))
+
+
+def _workers(workers: object) -> int | None:
+    """``workers`` as an ``int`` (any integer type but ``bool``), or ``None``; else ValueError."""
+    if workers is None:
+        return None
+    try:
+        count = operator.index(workers)  # type: ignore[arg-type]
+    except TypeError:
+        count = None
+    if count is None or isinstance(workers, bool) or count < 1:
+        raise ValueError(f"workers must be a whole number from 1 to {MAX_WORKERS}, not {workers!r}")
+    if count > MAX_WORKERS:
+        raise ValueError(f"workers must be at most {MAX_WORKERS}, not {count}")
+    return count
+
+
 def _cpus() -> int:
     return os.cpu_count() or 1
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is the parent's to handle (it kills the workers), so a worker does
+    not print a traceback of its own; SIGTERM ends it at once, whatever handler the parent
+    had."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _run_on_own_pool(
+    workers: int, tasks: list[_Task], progress: Progress | None
+) -> list[list[GameRecord]]:
+    """``tasks`` on a process pool of ``workers`` processes, which never outlive the call:
+    on any exception (Ctrl-C included) the processes are killed before it propagates."""
+    pool = concurrent.futures.ProcessPoolExecutor(
+        max_workers=workers, initializer=_ignore_interrupts
+    )
+    try:
+        results = _run_on(pool, tasks, progress)
+    except BaseException:
+        _kill(pool)
+        raise
+    pool.shutdown(wait=True)
+    return results
+
+
+def _kill(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Stop ``pool`` now: its queued tasks dropped, its processes terminated and reaped."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+        if process.is_alive():
+            process.kill()
 
 
 def _run_here(tasks: list[_Task], progress: Progress | None) -> list[list[GameRecord]]:

@@ -6,12 +6,16 @@ standard error, 0 on success, 2 for a wrong command line, 1 for a command that c
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
+import os
 import random
 import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -19,6 +23,7 @@ import pytest
 from coup_rules import narrate, notation, schema
 from coup_rules.cli import COMMANDS, DEFAULT_SEED, demo_main, main
 from coup_rules.cli import output as cli_output
+from coup_rules.simulation import MAX_WORKERS, worker_count
 
 WINNER = re.compile(r"^Winner: seat (\d) \((\w+)\) after (\d+) turns\.$")
 HEADER = re.compile(r"^— Turn (\d+): seat (\d) \((\d+) coins?, ([12]) influence\) —$")
@@ -479,3 +484,160 @@ def test_the_two_turn_limit_defaults_are_explained_side_by_side(
     guide = (Path(__file__).parent.parent / "docs" / "guide" / "bots.md").read_text()
     assert "| `Config()`, `new_game`, `apply` | none (`max_turns=None`) |" in guide
     assert f"| `play_game`, `simulate` | {DEFAULT_MAX_TURNS} (`DEFAULT_MAX_TURNS`) |" in guide
+
+
+# --- hostile command lines: one line, never a traceback (issue 28) -----------------------------
+
+
+def _refused(capsys: pytest.CaptureFixture[str], argv: list[str], status: int) -> str:
+    """Run a command that must be refused with ``status`` before doing any work: nothing on
+    standard output, no traceback; the last line of standard error (the message)."""
+    err = _fails(capsys, argv, status)
+    assert "Traceback" not in err
+    return err.strip().splitlines()[-1]
+
+
+@pytest.mark.parametrize("nest", ["[", '{"a":'])
+def test_replay_of_a_deeply_nested_file_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], nest: str
+) -> None:
+    """API: a line nested 100,000 deep is named in one line, status 1."""
+    path = tmp_path / "deep.jsonl"
+    close = "]" if nest == "[" else "}"
+    path.write_text(nest * 100_000 + "1" + close * 100_000 + "\n")
+    err = _fails(capsys, ["replay", str(path)], 1)
+    assert (
+        err.strip() == f"coup-rules replay: {path}: line 1: malformed JSON (nested too deeply) @ $"
+    )
+
+
+@pytest.mark.parametrize("target", ["missing folder", "folder"])
+def test_tournament_markdown_that_cannot_be_written_is_refused_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], target: str
+) -> None:
+    """API: --markdown into a folder that does not exist, or onto a folder, is a usage error
+    before the first game (no table on standard output)."""
+    path = tmp_path / "nope" / "table.md" if target == "missing folder" else tmp_path
+    argv = ["tournament", "--games", "400", "--markdown", str(path)]
+    line = _refused(capsys, argv, 2)
+    expected = "does not exist" if target == "missing folder" else "is a folder"
+    assert line.startswith("coup-rules tournament: error: --markdown:") and expected in line
+
+
+@pytest.mark.parametrize("target", ["missing folder", "folder"])
+def test_simulate_out_that_cannot_be_written_is_refused_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], target: str
+) -> None:
+    """API: --out onto a folder (`--out .`) or into a missing one is refused before playing."""
+    path = tmp_path / "nope" / "games.jsonl" if target == "missing folder" else tmp_path
+    line = _refused(capsys, ["simulate", "--games", "400", "--out", str(path)], 2)
+    expected = "does not exist" if target == "missing folder" else "is a folder"
+    assert line.startswith("coup-rules simulate: error: --out:") and expected in line
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate"],
+        ["simulate", "--engine", "vector"],
+        ["tournament"],
+        ["demo"],
+    ],
+    ids=" ".join,
+)
+def test_a_seed_beyond_2_256_is_refused_alike_by_every_command_and_engine(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """R-SETUP-1: every engine takes the seeds 0 to 2**256 - 1; 2**256 is a usage error."""
+    line = _refused(capsys, [*argv, "--seed", str(2**256)], 2)
+    assert "--seed" in line and "2**256 - 1" in line
+
+
+def test_the_vector_engine_maps_seeds_beyond_2_64_by_hashing() -> None:
+    """Seeds below 2**64 reach the compiled generator as they are; larger ones as a fixed
+    64-bit hash, the same in every run."""
+    from coup_rules.cli.vector_sim import VECTOR_SEEDS, vector_seed
+
+    assert vector_seed(VECTOR_SEEDS - 1) == VECTOR_SEEDS - 1
+    mapped = {vector_seed(2**64 + k) for k in range(100)}
+    assert len(mapped) == 100 and all(0 <= s < VECTOR_SEEDS for s in mapped)
+    assert vector_seed(2**200) == vector_seed(2**200) != vector_seed(2**200 + 1)
+
+
+def test_simulate_on_the_vector_engine_takes_a_seed_beyond_2_64(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """R-SETUP-1: `simulate --engine vector --seed 2**100` plays, and says the seed it used."""
+    pytest.importorskip("numba", reason="the [vector] extra is not installed")
+    from coup_rules.cli.vector_sim import vector_seed
+
+    argv = ["simulate", "--engine", "vector", "--games", "20", "--players", "3", "--plain"]
+    text = "\n".join(_run(capsys, *argv, "--seed", str(2**100)))
+    assert f"seed {2**100} (vector seed {vector_seed(2**100)})" in text
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_workers_above_the_hard_limit_are_refused(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """API: --workers 100000 is a usage error naming the limit; nothing is started."""
+    line = _refused(capsys, [command, "--games", "1", "--workers", "100000"], 2)
+    assert f"at most {MAX_WORKERS}" in line and "100000" in line
+
+
+def test_simulate_starts_no_more_workers_than_batches(capsys: pytest.CaptureFixture[str]) -> None:
+    """API: 2 games with --workers 8 start 2 processes (one batch each), and say so."""
+    text = "\n".join(_run(capsys, *SIM[:1], "--games", "2", "--workers", "8", "--plain"))
+    assert "2 workers)" in text
+
+
+def test_worker_count_is_capped_by_tasks_and_cpus() -> None:
+    """The default pool starts no more processes than tasks, nor than 4 per CPU."""
+    cpus = os.cpu_count() or 1
+    assert worker_count(100, 3) == 3
+    assert worker_count(MAX_WORKERS, 10**6) == min(MAX_WORKERS, 4 * cpus)
+    assert worker_count(None, 10**6) == cpus
+    with pytest.raises(ValueError, match=f"at most {MAX_WORKERS}"):
+        worker_count(MAX_WORKERS + 1, 1)
+
+
+def _children(pid: int) -> set[int]:
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            fields = stat.read_text().rpartition(")")[2].split()
+            if int(fields[1]) == pid:
+                found.add(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+@pytest.mark.parametrize(
+    ("sent", "status", "said"),
+    [(signal.SIGTERM, 143, "terminated"), (signal.SIGINT, 130, "interrupted")],
+    ids=["SIGTERM", "SIGINT"],
+)
+def test_a_stopped_simulate_takes_its_workers_with_it(
+    sent: signal.Signals, status: int, said: str
+) -> None:
+    """API: SIGTERM or Ctrl-C ends `simulate --workers 2` in one line, status 143 or 130, and
+    no worker process outlives it."""
+    argv = ["simulate", "--games", "100000", "--workers", "2", "--players", "2", "--plain"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "coup_rules", *argv],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 60
+    workers: set[int] = set()
+    while len(workers) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+        workers = _children(proc.pid)
+    assert len(workers) >= 2, "the workers did not start"
+    proc.send_signal(sent)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == status
+    assert "Traceback" not in err and err.strip() == f"python -m coup_rules: {said}"
+    time.sleep(0.5)
+    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()]

@@ -3,7 +3,9 @@
 ``coup-rules`` with no subcommand plays the narrated demo, as ``coup-rules demo`` does; so do
 the demo's options given alone (``coup-rules --players 3``), and the older ``coup-demo``
 command. Errors go to standard error: exit status 2 for a wrong command line, 1 for a command
-that could not finish (a game that does not replay, input that ended mid-game).
+that could not finish (a game that does not replay, input that ended mid-game); 130 after Ctrl-C
+and 143 after SIGTERM, once the worker processes are stopped. No input makes it print a
+traceback.
 
 Only the standard library and ``coup_rules`` are needed; with ``rich`` installed
 (``pip install 'coup-rules[cli]'``), tables and progress bars are drawn with it.
@@ -12,17 +14,23 @@ Only the standard library and ``coup_rules`` are needed; with ``rich`` installed
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import FrameType
 
 from coup_rules.bots import BOTS, DEFAULT_MAX_TURNS, make_bots
 from coup_rules.cli import demo, play, sim, tournament, vector_sim
 from coup_rules.cli.demo import DEFAULT_SEED, narrate_game
 from coup_rules.cli.play import INTERRUPTED
 from coup_rules.config import MAX_PLAYERS, MIN_PLAYERS, Config
+from coup_rules.rng import MAX_SEED
 from coup_rules.setup import new_game
+from coup_rules.simulation import MAX_WORKERS
 
 __all__ = ["DEFAULT_SEED", "build_parser", "demo_main", "main", "narrate_game"]
 
@@ -30,13 +38,24 @@ COMMANDS = ("demo", "play", "simulate", "replay", "tournament")
 """The subcommands, in the order ``--help`` lists them."""
 
 
+TERMINATED = 128 + signal.SIGTERM
+"""The exit status after SIGTERM (as a shell reports a process it killed)."""
+
+
+def _shown(text: str) -> str:
+    """A command-line value in a message, cut short if long."""
+    return repr(text) if len(text) <= 40 else repr(f"{text[:20]}...") + f" ({len(text)} characters)"
+
+
 def _seed(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a seed is 0 or more, not {value}")
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, not {_shown(text)}") from None
+    if not 0 <= value < MAX_SEED:
+        raise argparse.ArgumentTypeError(
+            f"a seed is a whole number from 0 to 2**256 - 1, not {_shown(text)}"
+        )
     return value
 
 
@@ -58,9 +77,16 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {_shown(text)}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected 1 or more, not {value}")
+    return value
+
+
+def _workers(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_WORKERS} workers, not {value}")
     return value
 
 
@@ -186,10 +212,13 @@ def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     )
     parser.add_argument(
         "--workers",
-        type=_positive,
+        type=_workers,
         default=1,
         metavar="K",
-        help="processes playing in parallel (default 1: this process)",
+        help=(
+            f"processes playing in parallel, 1 to {MAX_WORKERS} (default 1: this process); no "
+            "more are started than there are batches of games, nor than 4 per CPU"
+        ),
     )
     parser.add_argument(
         "--out",
@@ -284,8 +313,38 @@ def _with_command(argv: Sequence[str]) -> list[str]:
     return list(argv)
 
 
+class _Terminated(BaseException):
+    """SIGTERM, raised where the command is, so that it stops its workers and ends cleanly."""
+
+
+def _raise_terminated(signum: int, frame: FrameType | None) -> None:
+    raise _Terminated
+
+
+@contextlib.contextmanager
+def _sigterm_stops() -> Iterator[None]:
+    """While the block runs (in the main thread), SIGTERM raises ``_Terminated`` in it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def main(argv: Sequence[str] | None = None, *, prog: str = "coup-rules") -> int:
     """Run ``coup-rules``; ``argv`` defaults to the command line. Returns the exit status."""
+    with _sigterm_stops():
+        try:
+            return _main(argv, prog)
+        except _Terminated:
+            print(f"\n{prog}: terminated", file=sys.stderr)
+            return TERMINATED
+
+
+def _main(argv: Sequence[str] | None, prog: str) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     if arguments[:1] == ["serve"]:
         from coup_rules.web import serve_main

@@ -4,12 +4,38 @@ plain text otherwise. Nothing else of the command line needs ``rich``."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from types import TracebackType
 from typing import TextIO
 
-__all__ = ["Progress", "has_rich", "print_table"]
+__all__ = ["Progress", "check_writable", "has_rich", "print_table"]
+
+
+def check_writable(path: Path, option: str) -> None:
+    """Refuse, before any game is played, an output file that cannot be written.
+
+    Raises:
+        ValueError: ``path`` is a folder, its folder does not exist, or it may not be written;
+            the message starts with ``option``.
+    """
+    try:
+        if path.is_dir():
+            raise ValueError(f"{option}: {str(path)!r} is a folder; give the name of a file")
+        folder = path.parent
+        if not folder.is_dir():
+            raise ValueError(f"{option}: the folder {str(folder)!r} does not exist")
+        target = path if path.exists() else folder
+        if not os.access(target, os.W_OK):
+            raise ValueError(f"{option}: {str(path)!r} may not be written (permission denied)")
+    except OSError as error:
+        raise ValueError(f"{option}: {str(path)!r}: {error.strerror}") from None
+    except ValueError as error:
+        if str(error).startswith(option):
+            raise
+        raise ValueError(f"{option}: {str(path)!r} is not a file name ({error})") from None
 
 
 def has_rich() -> bool:

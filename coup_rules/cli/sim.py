@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from coup_rules.cli.demo import Narrator, result_line, variant
-from coup_rules.cli.output import Progress, print_table
+from coup_rules.cli.output import Progress, check_writable, print_table
 from coup_rules.config import Config
 from coup_rules.engine import apply
 from coup_rules.errors import IllegalMoveError
@@ -68,8 +68,8 @@ def simulate_command(args: argparse.Namespace, config: Config, names: Sequence[s
         raise ValueError(f"--workers must be 1 or more, not {args.workers}")
     lineup = [names[s % len(names)] for s in range(config.players)]
     out_path: Path | None = args.out
-    if out_path is not None and out_path.parent and not out_path.parent.exists():
-        raise ValueError(f"--out: the folder {str(out_path.parent)!r} does not exist")
+    if out_path is not None:
+        check_writable(out_path, "--out")
     with Progress(args.games, "simulating", plain=args.plain) as bar:
         sim = run_games(
             config,
@@ -84,9 +84,13 @@ def simulate_command(args: argparse.Namespace, config: Config, names: Sequence[s
         )
     print_report(sim, plain=args.plain)
     if out_path is not None:
-        with out_path.open("w", encoding="utf-8") as f:
-            for record in sim.games:
-                f.write(record.to_json() + "\n")
+        try:
+            with out_path.open("w", encoding="utf-8") as f:
+                for record in sim.games:
+                    f.write(record.to_json() + "\n")
+        except OSError as error:
+            print(f"coup-rules simulate: cannot write {str(out_path)!r}: {error}", file=sys.stderr)
+            return 1
         print(f"Wrote {len(sim.games)} replayable games to {out_path}.")
     return 0
 

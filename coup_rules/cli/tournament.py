@@ -11,22 +11,27 @@ import sys
 from pathlib import Path
 
 from coup_rules.bots import BOTS, DEFAULT_MAX_TURNS
-from coup_rules.cli.output import Progress, print_table
+from coup_rules.cli.output import Progress, check_writable, print_table
 from coup_rules.config import Config
 from coup_rules.evaluate import Evaluation, evaluate, make_entrant
+from coup_rules.rng import MAX_SEED
+from coup_rules.simulation import MAX_WORKERS
 
 __all__ = ["add_parser", "run"]
 
 DEFAULT_BOTS = "counting,honest,bluff,random"
 
 
-def _whole(text: str, least: int) -> int:
+def _whole(text: str, least: int, most: int | None = None, most_text: str = "") -> int:
+    shown = repr(text) if len(text) <= 40 else f"{text[:20]!r}... ({len(text)} characters)"
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {shown}") from None
     if value < least:
-        raise argparse.ArgumentTypeError(f"expected {least} or more, not {value}")
+        raise argparse.ArgumentTypeError(f"expected {least} or more, not {shown}")
+    if most is not None and value > most:
+        raise argparse.ArgumentTypeError(f"expected at most {most_text or most}, not {shown}")
     return value
 
 
@@ -67,7 +72,11 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--games", type=lambda t: _whole(t, 1), default=200, metavar="N", help="default 200"
     )
     parser.add_argument(
-        "--seed", type=lambda t: _whole(t, 0), default=0, metavar="S", help="master seed"
+        "--seed",
+        type=lambda t: _whole(t, 0, MAX_SEED - 1, "2**256 - 1"),
+        default=0,
+        metavar="S",
+        help="master seed, 0 to 2**256 - 1 (default 0)",
     )
     parser.add_argument(
         "--max-turns",
@@ -78,10 +87,13 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument(
         "--workers",
-        type=lambda t: _whole(t, 1),
+        type=lambda t: _whole(t, 1, MAX_WORKERS),
         default=1,
         metavar="K",
-        help="processes playing in parallel (default 1: this process)",
+        help=(
+            f"processes playing in parallel, 1 to {MAX_WORKERS} (default 1: this process); "
+            "no more are started than there are batches of games, nor than 4 per CPU"
+        ),
     )
     parser.add_argument(
         "--markdown",
@@ -149,6 +161,8 @@ def run(args: argparse.Namespace) -> int:
         reformation=args.reformation,
         max_turns=args.max_turns,
     )
+    if args.markdown is not None:
+        check_writable(args.markdown, "--markdown")
     with Progress(args.games, "playing", plain=args.plain) as bar:
         result = evaluate(
             bots,
@@ -160,6 +174,13 @@ def run(args: argparse.Namespace) -> int:
         )
     report(result, plain=args.plain)
     if args.markdown is not None:
-        args.markdown.write_text(result.to_markdown() + "\n", encoding="utf-8")
+        try:
+            args.markdown.write_text(result.to_markdown() + "\n", encoding="utf-8")
+        except OSError as error:
+            print(
+                f"coup-rules tournament: cannot write {str(args.markdown)!r}: {error}",
+                file=sys.stderr,
+            )
+            return 1
         print(f"Wrote the table to {args.markdown}.")
     return 0

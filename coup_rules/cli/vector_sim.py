@@ -3,11 +3,17 @@
 Needs the ``[vector]`` extra (numba, numpy), imported only when this command runs. The games are
 ``coup_rules.vector.random_playouts``: every move uniformly random among the legal moves of the
 seat asked, so there are no bots to choose and no moves to record.
+
+Seeds are those of the other engine, 0 to 2**256 - 1 (the command line refuses others). The
+compiled generator takes 64-bit seeds: a seed below 2**64 is used as it is, a larger one is
+mapped to ``vector_seed(seed)``, a 64-bit BLAKE2b hash of it, so that every seed gives one run,
+the same on every machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import sys
 import time
 
@@ -16,10 +22,22 @@ from coup_rules.cli.output import print_table
 from coup_rules.config import Config
 from coup_rules.simulation import Rate
 
-__all__ = ["ENGINES", "simulate_command"]
+__all__ = ["ENGINES", "VECTOR_SEEDS", "simulate_command", "vector_seed"]
+
+VECTOR_SEEDS = 2**64
+"""The seeds the compiled generator takes as they are: 0 to 2**64 - 1."""
 
 ENGINES = ("objects", "vector")
 """The engines ``simulate`` can run on: the engine's objects (any bots) or the vector kernel."""
+
+
+def vector_seed(seed: int) -> int:
+    """The compiled generator's seed for ``seed``: itself below ``VECTOR_SEEDS``, else the
+    first 8 bytes (big-endian) of ``blake2b(b"coup-rules/vector-seed/" + decimal digits)``."""
+    if seed < VECTOR_SEEDS:
+        return seed
+    digest = hashlib.blake2b(f"coup-rules/vector-seed/{seed}".encode(), digest_size=8)
+    return int.from_bytes(digest.digest(), "big")
 
 
 def simulate_command(args: argparse.Namespace, config: Config, bots_given: bool) -> int:
@@ -45,12 +63,14 @@ def simulate_command(args: argparse.Namespace, config: Config, bots_given: bool)
         max_turns=args.max_turns,
     )
     start = time.perf_counter()
-    winners, lengths = random_playouts(config, args.games, seed=args.seed, threads=args.workers)
+    seed = vector_seed(args.seed)
+    winners, lengths = random_playouts(config, args.games, seed=seed, threads=args.workers)
     seconds = time.perf_counter() - start
     games = len(winners)
     out = sys.stdout
     print(
-        f"{games} games of {config.players} players ({variant(config)}), seed {args.seed}, turn "
+        f"{games} games of {config.players} players ({variant(config)}), seed {args.seed}"
+        f"{'' if seed == args.seed else f' (vector seed {seed})'}, turn "
         f"limit {config.max_turns}; uniformly random moves on the vector engine "
         f"({args.workers} thread{'' if args.workers == 1 else 's'}).",
         file=out,
