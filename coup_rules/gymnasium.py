@@ -174,8 +174,7 @@ class CoupEnv(gymnasium.Env[Any, Any]):
         again, is eliminated, or the game ends."""
         if not self._learner_asked():
             raise RuntimeError("the episode is over: call reset() before step()")
-        top = self.codec.size - 1
-        index = as_in_range(action, "action", 0, top, f"a move index from 0 to {top}")
+        index = self.codec.checked_index(action, "action")
         move = self._arrays.move(self.game, self.seat, index)
         try:
             self.game = apply(self.game, move)

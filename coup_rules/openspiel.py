@@ -356,6 +356,12 @@ class CoupState(pyspiel.State):
             return []
         return sorted(self._coup.codec.indices(legal_moves(self.game_state, player)))
 
+    def apply_action(self, action: int) -> None:
+        """Play ``action``, an index of the move table: any integer type is taken (a NumPy
+        integer too); ``True`` (which OpenSpiel would read as 1), ``1.5`` or ``"1"`` is refused
+        with the one message of ``coup_rules.integers`` (``MoveCodec.checked_index``)."""
+        super().apply_action(self._coup.codec.checked_index(action, "action"))
+
     def _apply_action(self, action: int) -> None:
         # decode is the door: any integer type is taken, True or 1.5 refused (integers.py)
         move = self._coup.codec.decode(action, self.current_player())

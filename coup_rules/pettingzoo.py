@@ -62,7 +62,7 @@ from coup_rules.ai.seats import (
 )
 from coup_rules.config import Config
 from coup_rules.engine import apply
-from coup_rules.integers import as_in_range, as_seed
+from coup_rules.integers import as_seed
 from coup_rules.narrate import describe_event
 from coup_rules.setup import new_game
 from coup_rules.state import GameState
@@ -340,8 +340,7 @@ class CoupEnv(AECEnv):
             NotAnIntegerError: ``action`` is no integer (``True``, ``1.5``, ``"1"``).
             ValueError: it is not from 0 to ``codec.size - 1``.
         """
-        top = self.codec.size - 1
-        return as_in_range(action, "action", 0, top, f"a move index from 0 to {top}")
+        return self.codec.checked_index(action, "action")
 
     def step(self, action: Any) -> None:
         """Play the selected agent's move ``action`` (an index of the move table: see

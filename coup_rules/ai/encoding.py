@@ -153,12 +153,20 @@ class MoveCodec:
                 ``NotAnIntegerError`` (a ``ValueError`` and a ``TypeError``) when either is no
                 integer at all (``1.0``, ``True``).
         """
-        shapes = self._shapes
-        at = as_in_range(index, "index", 0, len(shapes) - 1, self._span)
-        seat = as_seat(player, "player", self.config.players)
-        cls, fields = shapes[at]
-        move: Move = cls(seat, *fields)
+        cls, fields = self._shapes[self.checked_index(index)]
+        move: Move = cls(as_seat(player, "player", self.config.players), *fields)
         return move
+
+    def checked_index(self, index: int, name: str = "index") -> int:
+        """``index`` as a plain ``int`` of ``range(size)``: the door of every action (``decode``,
+        the learning environments' ``step``). Any integer type is taken (a NumPy integer or a
+        0-d integer array, as ``argmax`` gives); ``name`` names it in the message.
+
+        Raises:
+            NotAnIntegerError: ``index`` is no integer (``True``, ``1.0``, ``"1"``).
+            ValueError: it is not from 0 to ``size - 1``.
+        """
+        return as_in_range(index, name, 0, len(self._shapes) - 1, self._span)
 
     def encode(self, move: Move) -> int:
         """The index of ``move`` (its player left out).
