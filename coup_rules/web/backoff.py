@@ -66,15 +66,18 @@ class Outage:
         self.since: float | None = None
         self.reason = ""
         self.failures = 0
+        self.writes = False  # whether a write failed: then only a write ends the outage
 
     @property
     def down(self) -> bool:
         """Whether the last call to the database failed."""
         return self.since is not None
 
-    def failed(self, error: BaseException) -> None:
-        """A call failed with ``error``: the first of an outage is logged, with what failed."""
+    def failed(self, error: BaseException, writes: bool = False) -> None:
+        """A call failed with ``error`` (``writes``: a call that writes): the first of an
+        outage is logged, with what failed."""
         self.failures += 1
+        self.writes = self.writes or writes
         if self.since is None:
             self.since = self.clock()
             self.reason = f"{type(error).__name__}: {error}".strip()
@@ -84,9 +87,11 @@ class Outage:
                 self.reason,
             )
 
-    def answered(self) -> None:
-        """A call succeeded: an outage under way ends, and that is logged once."""
-        if self.since is None:
+    def answered(self, writes: bool = False) -> None:
+        """A call succeeded (``writes``: one that writes): an outage under way ends, and that
+        is logged once. A read does not end an outage of writes (an SQLite file that became
+        read-only still answers reads)."""
+        if self.since is None or (self.writes and not writes):
             return
         lasted = self.clock() - self.since
         log.warning(
@@ -94,7 +99,7 @@ class Outage:
             lasted,
             self.failures,
         )
-        self.since, self.reason, self.failures = None, "", 0
+        self.since, self.reason, self.failures, self.writes = None, "", 0, False
 
     def retry_after(self) -> int:
         """Whole seconds a client should wait before asking again (at least 1)."""

@@ -94,8 +94,8 @@ class Persistence:
             await asyncio.get_running_loop().run_in_executor(self._io, store.close)
         self._io.shutdown(wait=True)
 
-    async def run(self, fn: Callable[..., T], *args: object) -> T:
-        """``fn(*args)`` on the store's thread.
+    async def run(self, fn: Callable[..., T], *args: object, writes: bool = False) -> T:
+        """``fn(*args)`` on the store's thread; ``writes``: it writes (``Outage.answered``).
 
         Raises:
             Unavailable: it failed with one of the store's ``failures``.
@@ -105,19 +105,19 @@ class Persistence:
         try:
             result = await loop.run_in_executor(self._io, functools.partial(fn, *args))
         except failures as error:
-            self.outage.failed(error)
+            self.outage.failed(error, writes)
             raise Unavailable(
                 "the server cannot reach its database just now; nothing was changed unless "
                 "the game shows it when you look again; it is reconnecting",
                 self.outage.retry_after(),
             ) from error
-        self.outage.answered()
+        self.outage.answered(writes)
         return result
 
-    def submit(self, fn: Callable[..., object], *args: object) -> None:
-        """``fn(*args)`` on the store's thread, in order with the other calls, unanswered (a
+    def submit(self, fn: Callable[..., T], *args: object) -> concurrent.futures.Future[T]:
+        """``fn(*args)`` on the store's thread, in order with the other calls, not awaited (a
         failure is the store's to recover from: see ``GameStore.release_moving``)."""
-        self._io.submit(fn, *args)
+        return self._io.submit(fn, *args)
 
     async def commit(self, row: GameRecord | MoveRow) -> bool:
         """Once ``row`` (a new game or a move) is committed with whatever else is waiting:
@@ -140,7 +140,7 @@ class Persistence:
             try:
                 games = [row for row, _ in batch if isinstance(row, GameRecord)]
                 moves = [row for row, _ in batch if not isinstance(row, GameRecord)]
-                taken = await self.run(self.store.write, games, moves)
+                taken = await self.run(self.store.write, games, moves, writes=True)
             except Exception as error:  # Unavailable, or a bug: none of these is made
                 for _, done in batch:
                     if not done.done():

@@ -155,7 +155,7 @@ class Seats:
         """
         record = attrs.evolve(table.record, seating=seating)
         store = self.persistence.store
-        if not await self.persistence.run(store.seat, record, table.record):
+        if not await self.persistence.run(store.seat, record, table.record, writes=True):
             await self.persistence.catch_up(table)
             raise SeatsChanged(
                 "someone else changed the seats of this game at the same moment; nothing was "
