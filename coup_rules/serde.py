@@ -5,7 +5,9 @@ their lower-case names (``"duke"``, ``"loyalist"``; pools, decisions and stages 
 moves and events are objects tagged by a ``"type"`` field in snake case (``{"type": "steal",
 "player": 0, "target": 2}``), tuples are arrays, and ``GameState`` and ``PlayerView`` payloads
 carry ``"schema_version"``. Decoding is strict: exact JSON types (``true`` is not an integer),
-no unknown fields, seats from 0 to 9, and a decoded ``GameState`` must pass ``validate_state``.
+no unknown fields, seats from 0 to 9, an event's ``count`` that agrees with its cards, a decoded
+``GameState`` must pass ``validate_state`` and ``validate_log``, and a decoded ``PlayerView``
+``validate_view``.
 Anything else raises ``DecodeError``, whose message names the offending field by its JSON path.
 """
 
@@ -33,7 +35,7 @@ from coup_rules.events import CardsDrawn, CardsReturned, Dealt, Event, Pool, mis
 from coup_rules.log import Log
 from coup_rules.moves import ActionMove, Move
 from coup_rules.state import GameState, PlayerState
-from coup_rules.validate import validate_state, validate_view
+from coup_rules.validate import validate_log, validate_state, validate_view
 from coup_rules.views import PlayerView, SeatView
 
 __all__ = ["SCHEMA_VERSION", "DecodeError", "from_json", "tag_of", "to_json"]
@@ -516,7 +518,9 @@ def from_json(text: str | bytes, cls: Any) -> Any:
 
     Raises:
         DecodeError: malformed JSON, wrong types, unknown fields or tags, seats out of range, an
-            unsupported ``schema_version``, or a ``GameState`` that breaks an invariant. The
+            unsupported ``schema_version``, an event whose ``count`` disagrees with its cards,
+            a ``GameState`` that breaks an invariant or whose log does not lead to it, or a
+            ``PlayerView`` that no game could show its seat (``validate_view``). The
             message names the offending field; no half-built object is ever returned.
         TypeError: ``cls`` is not a class this function decodes.
     """
@@ -560,6 +564,7 @@ def _validate_states(obj: Any, path: str) -> None:
     if isinstance(obj, GameState):
         try:
             validate_state(obj)
+            validate_log(obj)
         except ValueError as exc:
             raise DecodeError([f"invalid state: {exc} @ {path}"]) from None
     elif isinstance(obj, PlayerView):

@@ -62,7 +62,7 @@ from coup_rules.state import FIELDS, GameState, PlayerState
 from coup_rules.views import PlayerView, may_see
 from coup_rules.views import view as view_of
 
-__all__ = ["validate_state", "validate_view"]
+__all__ = ["validate_log", "validate_state", "validate_view"]
 
 INFLUENCE = HAND_SIZE
 
@@ -630,10 +630,10 @@ def _check_view_cards(v: PlayerView) -> None:
         )
 
 
-def _check_view_events(v: PlayerView) -> None:
+def _check_view_events(v: PlayerView, *, whole: bool = True) -> None:
     """Each event is as ``view`` shows it to this viewer: counts right, the viewer's own
-    private cards written, every other seat's left out (R-INFO-2); a card is shown by one seat
-    to another (R-INQ-4)."""
+    private cards written (unless ``whole`` is false: a sample's log keeps only its viewer's),
+    every other seat's left out (R-INFO-2); a card is shown by one seat to another (R-INQ-4)."""
     seat = v.seat
     n = v.config.players
     for i, event in enumerate(v.log):
@@ -650,7 +650,7 @@ def _check_view_events(v: PlayerView) -> None:
         name = type(event).__name__
         if may_see(event, seat):
             _require(
-                getattr(event, private) is not None,
+                not whole or getattr(event, private) is not None,
                 f"log[{i}] ({name}) must show its {private} to seat {seat}, who sees them "
                 "(R-INFO-2)",
             )
@@ -710,6 +710,7 @@ class _History:
     __slots__ = (
         "action",
         "allegiances",
+        "blind",
         "config",
         "eliminated",
         "hand",
@@ -734,12 +735,17 @@ class _History:
         self.turner = v.config.first_player
         self.action: ActionMove | None = None
         self.shown: Character | None = None
+        self.blind = False  # whether a private event the viewer sees has its cards left out
 
     def read(self, i: int, event: Event) -> None:
         """Take one more event into account; refuse one no game could log here."""
         seat = self.view.seat
         mine = getattr(event, "player", None) == seat and seat is not None
         match event:
+            case Dealt() | CardsDrawn() | CardsReturned() | Drafted() if (
+                mine and getattr(event, _private(event) or "") is None
+            ):
+                self.blind = True
             case Dealt() | CardsDrawn() if mine and event.cards is not None:
                 self.hand.update(event.cards)
             case Drafted() if mine and event.card is not None:
@@ -751,6 +757,8 @@ class _History:
                     self._leave(i, (event.character,))
                 self.lost[event.player].append(event.character)
             case CardShown():
+                if event.card is None and seat in (event.player, event.to):
+                    self.blind = True
                 self._shown(i, event, mine)
             case TurnStarted():
                 self.turn += 1
@@ -772,6 +780,8 @@ class _History:
 
     def _leave(self, i: int, cards: tuple[Character, ...]) -> None:
         """The viewer's ``cards`` leave its hand: it must hold them (R-SETUP-10)."""
+        if self.blind:
+            return
         taken = Counter(cards)
         _require(
             taken <= self.hand,
@@ -802,7 +812,7 @@ class _History:
             and (action.player, action.target) == (event.to, event.player),
             f"log[{i}] shows a card that no Examine of this turn asked for (R-INQ-4)",
         )
-        if mine and event.card is not None:
+        if mine and event.card is not None and not self.blind:
             _require(
                 self.hand[event.card] > 0,
                 f"log[{i}] has seat {event.player} show {event.card}, which it does not hold "
@@ -831,7 +841,7 @@ class _History:
             v.active == self.turner,
             f"active must be seat {self.turner}, whose turn the log started (R-TURN-3)",
         )
-        if v.seat is not None:
+        if v.seat is not None and not self.blind:
             hand = tuple(sorted_cards(self.hand.elements()))
             _require(
                 v.players[v.seat].hand == hand,
@@ -839,7 +849,7 @@ class _History:
                 f"{', '.join(map(str, hand)) or 'none'} (R-SETUP-10)",
             )
         pending = v.pending
-        if v.shown is not None and isinstance(pending, InquisitorChoice):
+        if v.shown is not None and isinstance(pending, InquisitorChoice) and not self.blind:
             _require(
                 v.shown == self.shown,
                 "shown must be the card the log shows the Inquisitor this turn (R-INQ-4)",
@@ -848,6 +858,31 @@ class _History:
 
 _VIEW_FIELDS = tuple(f.name for f in attrs.fields(PlayerView))
 _HISTORY_FIELDS = frozenset({"log", "log_start", "log_length"})
+
+
+def validate_log(state: GameState) -> None:
+    """Check that ``state``'s log leads to its position, as ``validate_view`` checks each
+    view: every seat's view of ``state`` passes the checks of its log (its events, the cards
+    they name, and what the whole log tells of the position). ``from_json`` runs it on a
+    decoded ``GameState`` after ``validate_state``, so that the views of a state it accepts
+    are views ``validate_view`` accepts. An empty log is a position without history and
+    passes.
+
+    Raises:
+        ValueError: the log contradicts the position; the message names the seat and field.
+    """
+    if not len(state.log):
+        return
+    for seat in range(state.config.players):
+        seen = view_of(state, seat)
+        try:
+            _check_view_cards(seen)
+            _check_view_events(seen, whole=False)
+            _check_view_history(seen)
+        except ValueError as problem:
+            raise ValueError(
+                f"the log does not lead to this state (seat {seat}'s view: {problem})"
+            ) from None
 
 
 def _check_view_has_a_state(v: PlayerView) -> None:
