@@ -13,8 +13,9 @@ from coup_rules.vector import fields as f
 from coup_rules.vector import kernel as k
 from coup_rules.vector.convert import read_row, write_row
 from coup_rules.vector.layout import Layout, layout_of
+from coup_rules.vector.learner import observe_every_seat
 
-__all__ = ["VectorEnv"]
+__all__ = ["VectorEnv", "checked_actions", "lane_seeds"]
 
 
 def checked_actions(actions: object, num_envs: int, size: int) -> np.ndarray:
@@ -38,7 +39,7 @@ def checked_actions(actions: object, num_envs: int, size: int) -> np.ndarray:
         lane = int(np.flatnonzero(outside)[0])
         raise ValueError(
             f"{expected} of move indices from 0 to {size - 1}, not one with "
-            f"{int(moves[lane])} for game {lane}; nothing was played"
+            f"{int(moves[lane])} for game {lane} (R-TURN-7); nothing was played"
         )
     return moves.astype(np.int64, copy=False)
 
@@ -75,6 +76,14 @@ class VectorEnv:
     - With ``autoreset=True`` a game that ends in a step is dealt again at once (its rewards are
       those of the step); with ``autoreset=False`` it stays finished, with an empty mask and its
       actions ignored, until ``reset``.
+    - ``final_obs`` (an object array, fresh at each read): for each game that ended in the last
+      step, by a win or by the turn limit, float32[num_players, *observation_shape], its last
+      position as each seat sees it, taken before the new deal; ``None`` for the other games.
+      It is ``CoupVectorEnv``'s ``infos["final_obs"]`` for every seat: a truncated game's
+      values can be bootstrapped from it.
+    - ``actions`` must be an integer array of shape ``(num_envs,)`` of move indices: a float or
+      bool array is a ``TypeError``, another shape or an index outside the table a
+      ``ValueError``, and nothing is played.
 
     Chance comes from ``seed`` (or from ``reset(seed=...)``): each lane has its own stream, so
     one seed and one sequence of actions give the same games. The streams are not the engine's
@@ -110,6 +119,7 @@ class VectorEnv:
         self._rewards = np.zeros((num_envs, config.players), np.float32)
         self._terminated = np.zeros(num_envs, np.bool_)
         self._truncated = np.zeros(num_envs, np.bool_)
+        self._finals: tuple[np.ndarray, np.ndarray] | None = None
         self.reset()
 
     @property
@@ -142,6 +152,7 @@ class VectorEnv:
         if chosen.size and (chosen.min() < 0 or chosen.max() >= self.num_envs):
             raise ValueError(f"lanes must be from 0 to {self.num_envs - 1}")
         b.reset_lanes(self.state, self.layout.P, chosen.astype(np.int64))
+        self._finals = None
         self._refresh()
 
     def legal_action_mask(self) -> np.ndarray:
@@ -161,37 +172,63 @@ class VectorEnv:
     def step(
         self, actions: Sequence[int] | np.ndarray
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Play one move in every running game: ``rewards, terminated, truncated``."""
-        moves = np.asarray(actions)
-        if moves.shape != (self.num_envs,) or not np.issubdtype(moves.dtype, np.integer):
-            raise ValueError(f"actions must be {self.num_envs} integers, one per game")
+        """Play one move in every running game: ``rewards, terminated, truncated``.
+
+        Raises:
+            TypeError: ``actions`` is not an integer array (a float or bool one, say).
+            ValueError: it is not of shape ``(num_envs,)``, an index is outside the move
+                table, or a move is not legal (R-TURN-7). Nothing is played then.
+        """
         lay = self.layout
+        moves = checked_actions(actions, self.num_envs, self.num_actions)
         mask, self._mask = self._mask, None
-        checked = (
-            mask is not None
-            and bool(((moves >= 0) & (moves < self.num_actions)).all())
-            and bool((mask[self._lanes, moves] | (self._current < 0)).all())
-        )
+        checked = mask is not None and bool((mask[self._lanes, moves] | (self._current < 0)).all())
         bad = b.step_lanes(
             self.state,
             lay.P,
             lay.IX,
             lay.MV,
-            moves.astype(np.int64, copy=False),
+            moves,
             self._rewards,
             self._terminated,
             self._truncated,
-            self.autoreset,
+            False,  # an ended game is observed first, then dealt again below
             self._current,
             checked,
         )
         if bad >= 0:
+            self._mask = mask
             seat = int(self._current[bad])
             raise ValueError(
                 f"game {bad}: action {int(moves[bad])} is not a legal move of seat {seat} "
                 "(R-TURN-7); nothing was played"
             )
+        self._finals = None
+        ended = np.flatnonzero(self._terminated | self._truncated)
+        if ended.size:
+            finals = np.empty((ended.size, self.num_players, *self.observation_shape), np.float32)
+            cap = float(lay.encoder.turn_cap)
+            observe_every_seat(self.state, lay.P, lay.OB, ended, finals, cap)
+            self._finals = (ended, finals)
+            if self.autoreset:
+                b.reset_lanes(self.state, lay.P, ended)
+                b.current_players(self.state, lay.P, self._current)
         return self._rewards.copy(), self._terminated.copy(), self._truncated.copy()
+
+    @property
+    def final_obs(self) -> np.ndarray:
+        """The last observations of the games that ended in the last ``step`` (an object array
+        of ``num_envs`` entries, fresh at each read): for each lane where ``terminated |
+        truncated`` was set, float32[num_players, *observation_shape], the final position as
+        each seat sees it (row ``p``: seat ``p``), taken before ``autoreset`` deals again;
+        ``None`` for the other lanes, and for every lane before the first step and after
+        ``reset``."""
+        out = np.full(self.num_envs, None, dtype=object)
+        if self._finals is not None:
+            lanes, finals = self._finals
+            for lane, final in zip(lanes.tolist(), finals, strict=True):
+                out[lane] = final.copy()
+        return out
 
     def to_state(self, lane: int) -> GameState:
         """The position of game ``lane`` as an engine ``GameState`` (with an empty log)."""
