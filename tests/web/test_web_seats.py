@@ -409,3 +409,62 @@ _SPACES = st.sampled_from([" ", "\u00a0", "\u2003", "\u3000", "  "])
 def test_case_and_spaces_never_tell_two_names_apart(name: str, spaces: list[str]) -> None:
     spaced = spaces[0].join(name.swapcase())
     assert name_key(spaced) == name_key(name)
+
+
+# --- one seat per browser ----------------------------------------------------------------------
+
+
+def _as_browser(client: TestClient, gid: str) -> None:
+    """Open the invite page, as a browser does before it claims: it gets its session cookie."""
+    page = client.get(f"/join/{gid}")
+    assert page.status_code == 200 and "coup_session" in client.cookies
+
+
+def test_a_browser_that_holds_a_seat_cannot_claim_a_second_one(client: TestClient) -> None:
+    game = _create(client)
+    _as_browser(client, game["game"])
+    assert _claim(client, game, 0, "Ana").status_code == 201
+    second = _claim(client, game, 1, "Eve")
+    assert second.status_code == 409
+    assert second.json()["error"] == "seat_held"
+    assert "already holds seat 0 of this game" in second.json()["detail"]
+    client.cookies.clear()  # another browser
+    assert _claim(client, game, 1, "Ben").status_code == 201
+
+
+def test_a_host_who_plays_cannot_take_a_second_seat_in_the_same_browser(
+    client: TestClient,
+) -> None:
+    assert client.get("/").status_code == 200  # the lobby, where the host creates the game
+    game = _create(client, host_seat=0, name="Host")
+    refused = _claim(client, game, 2, "Also me")
+    assert refused.status_code == 409 and refused.json()["error"] == "seat_held"
+
+
+def test_once_its_seat_is_reopened_the_browser_may_claim_again(client: TestClient) -> None:
+    game = _create(client)
+    _as_browser(client, game["game"])
+    assert _claim(client, game, 0, "Ana").status_code == 201
+    reopened = _host(client, game, 0, {"reopen": True})
+    invite = reopened.json()["seats"][0]["invite"].split("#", 1)[1]
+    again = client.post(f"/api/games/{game['game']}/claims", json={"invite": invite, "name": "Ana"})
+    assert again.status_code == 201
+
+
+def test_a_browsers_seat_in_one_game_does_not_bind_it_in_another(client: TestClient) -> None:
+    first, second = _create(client), _create(client)
+    _as_browser(client, first["game"])
+    assert _claim(client, first, 0, "Ana").status_code == 201
+    assert _claim(client, second, 0, "Ana").status_code == 201
+
+
+def test_the_seat_cookie_is_sent_only_with_claims_and_never_readable_by_scripts(
+    client: TestClient,
+) -> None:
+    game = _create(client)
+    _as_browser(client, game["game"])
+    answer = _claim(client, game, 0, "Ana")
+    cookie = next(v for v in answer.headers.get_list("set-cookie") if "coup_seat_" in v)
+    assert f"Path=/api/games/{game['game']}/claims" in cookie
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert answer.json()["token"] in cookie
