@@ -54,7 +54,10 @@
 
 /**
  * @template T
- * @typedef {{ok: true, status: number, data: T} | {ok: false, status: number, problem: Problem}} Answer
+ * An answer: its data, or the problem (with `retryAfter`, in seconds, when the server says
+ * when to ask again: a 503 while it cannot reach its database, a 429).
+ * @typedef {{ok: true, status: number, data: T}
+ *   | {ok: false, status: number, problem: Problem, retryAfter?: number}} Answer
  */
 
 /**
@@ -113,7 +116,10 @@ async function call(path, init) {
     body = { error: "malformed", detail: `the server's answer was not JSON (${response.status})` };
   }
   if (response.ok) return { ok: true, status: response.status, data: /** @type {T} */ (body) };
-  return { ok: false, status: response.status, problem: /** @type {Problem} */ (body) };
+  const problem = /** @type {Problem} */ (body);
+  const retry = Number(response.headers.get("Retry-After"));
+  if (retry > 0) return { ok: false, status: response.status, problem, retryAfter: retry };
+  return { ok: false, status: response.status, problem };
 }
 
 /** @param {string} token */
@@ -215,13 +221,15 @@ export function botNames() {
 /**
  * Follow a seat's event stream: `onView` gets each envelope, `onRevoked` the reason if the
  * host gives the seat to someone else. The browser reconnects by itself (from the last
- * version it got). Returns the EventSource; close it to stop.
+ * version it got) while the connection drops; `onState` says "closed" when it gave up (the
+ * server answered the stream with an error, a 503 during an outage say): follow again then.
+ * Returns the EventSource; close it to stop.
  * @param {string} game @param {number | "spectator"} seat @param {string} token
  * @param {number} since
  * @param {{
  *   onView: (envelope: Envelope) => void,
  *   onRevoked?: (problem: Problem) => void,
- *   onState?: (state: "live" | "reconnecting") => void,
+ *   onState?: (state: "live" | "reconnecting" | "closed") => void,
  * }} handlers
  * @returns {EventSource}
  */
@@ -234,6 +242,9 @@ export function follow(game, seat, token, since, handlers) {
     if (handlers.onRevoked) handlers.onRevoked(JSON.parse(/** @type {MessageEvent} */ (event).data));
   });
   source.addEventListener("open", () => handlers.onState && handlers.onState("live"));
-  source.addEventListener("error", () => handlers.onState && handlers.onState("reconnecting"));
+  source.addEventListener("error", () => {
+    const closed = source.readyState === EventSource.CLOSED;
+    if (handlers.onState) handlers.onState(closed ? "closed" : "reconnecting");
+  });
   return source;
 }

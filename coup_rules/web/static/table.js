@@ -27,6 +27,7 @@ let source = null;
 let messageVersion = -1; // the version a message was about: cleared once the game moves on
 let deadline = 0; // when the pending decision's time runs out (performance.now() ms), or 0
 let wasMine = false;
+let resuming = 0; // a timer while the server cannot reach its database, or 0
 /** @type {{at: number, text: string}[]} */
 const notices = []; // seats the host reopened: at the log length when this page learnt of it
 /** @type {number[]} */
@@ -86,9 +87,38 @@ function noticesAt(k) {
 /** @param {number} since */
 async function refresh(since) {
   const answer = await getView(game, seat, token, since);
-  if (!answer.ok) return problem(answer.status, answer.problem);
+  if (!answer.ok) {
+    if (answer.status === 503) return reconnecting(answer.retryAfter);
+    return problem(answer.status, answer.problem);
+  }
   if (since === 0) log = [];
   accept(answer.data);
+}
+
+/** The server cannot reach its database just now: say so, and pick up by itself once it can.
+ * @param {number} [retryAfter] seconds the server asked to wait */
+function reconnecting(retryAfter) {
+  document.body.dataset.reconnecting = "1";
+  $("connection").textContent = "reconnecting…";
+  say("The server is reconnecting to its database; nothing is lost. This page picks up by "
+    + "itself as soon as it answers.", "warn", 503);
+  if (resuming) return;
+  resuming = window.setTimeout(resume, Math.min(30, Math.max(1, retryAfter || 2)) * 1000);
+}
+
+/** Ask again after an outage: the newest view, then the event stream once more. */
+async function resume() {
+  resuming = 0;
+  const answer = await getView(game, seat, token, log.length);
+  if (!answer.ok) {
+    if (answer.status === 503 || answer.status === 0) return reconnecting(answer.retryAfter);
+    return problem(answer.status, answer.problem);
+  }
+  delete document.body.dataset.reconnecting;
+  say("", "", 200);
+  accept(answer.data);
+  if (answer.data.view.to_act.length > 0 && !source) connect();
+  else if (source) $("connection").textContent = "live";
 }
 
 /** @param {string} text @param {string} kind @param {string | number} status */
@@ -142,6 +172,9 @@ async function play(index) {
     accept(answer.data);
   } else if (answer.status === 0) {
     say(`${answer.problem.detail}; try again.`, "error", "network");
+    render();
+  } else if (answer.status === 503) {
+    reconnecting(answer.retryAfter); // the move was not made: it can be made once it answers
     render();
   } else {
     await refresh(log.length);
@@ -341,7 +374,12 @@ function connect() {
     onView: accept,
     onRevoked: revoked,
     onState: (state) => {
-      if (source) $("connection").textContent = state === "live" ? "live" : "reconnecting…";
+      if (state === "closed") { // the server refused the stream (an outage): follow again
+        source = null;
+        reconnecting();
+      } else if (source) {
+        $("connection").textContent = state === "live" ? "live" : "reconnecting…";
+      }
     },
   });
 }
@@ -373,6 +411,7 @@ if (!token) {
   say("This link has no token: use the link you got when you took your seat.", "error", "");
 } else {
   getView(game, seat, token).then((answer) => {
+    if (!answer.ok && answer.status === 503) return reconnecting(answer.retryAfter);
     if (!answer.ok) return problem(answer.status, answer.problem);
     accept(answer.data);
     if (answer.data.view.to_act.length > 0) connect();
