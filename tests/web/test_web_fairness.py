@@ -7,7 +7,8 @@ player's every request succeeds and every move reaches their stream; the latenci
 (``pytest -s``) for the deploying guide, and bounded only loosely.
 
 Loopback is all of 127.0.0.0/8 on Linux, so the two clients bind 127.0.0.2 and 127.0.0.3: the
-server sees two addresses, as it would see two people on the internet.
+server sees two addresses, as it would see two people on the internet. The last test names one
+of them as a reverse proxy (``--forwarded-allow-ips``): only its ``X-Forwarded-For`` counts.
 """
 
 from __future__ import annotations
@@ -359,3 +360,24 @@ def test_one_client_taking_all_it_may_leaves_room_for_a_player(tmp_path: Path) -
         assert greedy.created <= 30 + 1 + 30  # the burst, then one every 2 s for under a minute
         assert len(greedy.streams) == 64
         assert set(greedy.refused) == {(429, "too_many_streams")}
+
+
+def test_x_forwarded_for_counts_only_from_the_proxies_named(tmp_path: Path) -> None:
+    flags = ["--forwarded-allow-ips", HOSTILE, "--games-per-minute", "2"]
+    with ServerProcess(tmp_path / "games.sqlite3", *flags) as server:
+
+        def creations(address: str) -> list[int]:
+            transport = httpx2.HTTPTransport(local_address=address)
+            with httpx2.Client(base_url=server.url, transport=transport, timeout=15) as http:
+                body = {"config": {"players": 2}}
+                return [
+                    http.post(
+                        "/api/games", json=body, headers={"X-Forwarded-For": f"203.0.113.{n}"}
+                    ).status_code
+                    for n in range(3)
+                ]
+
+        # The proxy at HOSTILE speaks for three people; PLAYER's made-up header counts for
+        # nothing: it is one client, over its two a minute at the third.
+        assert creations(HOSTILE) == [201, 201, 201]
+        assert creations(PLAYER) == [201, 201, 429]
