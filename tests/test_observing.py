@@ -16,7 +16,18 @@ import random
 import pytest
 from hypothesis import given, settings
 
-from coup_rules import Config, GameState, new_game, view
+from coup_rules import (
+    Character,
+    Config,
+    GameState,
+    apply,
+    from_json,
+    legal_moves,
+    new_game,
+    to_act,
+    to_json,
+    view,
+)
 from coup_rules.ai.claims import ClaimTracker
 from coup_rules.ai.encoding import ObservationEncoder
 from coup_rules.ai.observing import GameObserver
@@ -144,3 +155,52 @@ def test_a_seat_that_is_not_an_int_is_refused_with_the_same_error(seat: object) 
     observer = GameObserver(ObservationEncoder(Config(players=3)))
     with pytest.raises(ValueError, match="seat must be"):
         observer.vector(new_game(Config(players=3), seed=1), seat)  # type: ignore[arg-type]
+
+
+def test_a_state_of_another_seed_is_refused_until_reset() -> None:
+    config = Config(players=3)
+    observer = GameObserver(ObservationEncoder(config))
+    observer.vector(new_game(config, seed=1), 0)
+    other = new_game(config, seed=2)
+    with pytest.raises(ValueError, match=r"another game \(another seed\)"):
+        observer.vector(other, 0)
+    observer.reset()
+    assert observer.vector(other, 0) == ObservationEncoder(config).encode(view(other, 0))
+
+
+def test_a_state_of_another_deal_with_the_same_seed_is_refused() -> None:
+    config = Config(players=3)
+    observer = GameObserver(ObservationEncoder(config))
+    observer.vector(new_game(config, seed=1), 0)
+    duke, captain, contessa = Character.DUKE, Character.CAPTAIN, Character.CONTESSA
+    hands = [(duke, duke), (captain, captain), (contessa, contessa)]
+    with pytest.raises(ValueError, match="its log does not begin with the events already read"):
+        observer.vector(new_game(config, seed=1, hands=hands), 0)
+
+
+def test_a_state_of_another_line_of_play_is_refused() -> None:
+    """Two lines played on from one position: the observer follows the one it was handed."""
+    config = Config(players=3)
+    observer = GameObserver(ObservationEncoder(config))
+    start = random_play(new_game(config, seed=3), random.Random(3), 6)[-1]
+    seat = to_act(start)[0]
+    first, second = legal_moves(start, seat)[:2]
+    followed = apply(start, first)
+    observer.vector(followed, 0)
+    other = apply(start, second)
+    rng = random.Random(5)
+    while len(other.log) < len(followed.log):
+        other = random_play(other, rng, 1)[-1]
+    with pytest.raises(ValueError, match="another line of play"):
+        observer.vector(other, 0)
+
+
+def test_a_decoded_copy_of_the_game_followed_goes_on() -> None:
+    """A state rebuilt from JSON is of the same game: its log is compared event by event."""
+    config = Config(players=3, inquisitor=True)
+    encoder = ObservationEncoder(config)
+    observer = GameObserver(encoder)
+    states = random_play(new_game(config, seed=4), random.Random(4), 30)
+    observer.vector(states[10], 1)
+    later = from_json(to_json(states[-1]), GameState)
+    assert observer.vector(later, 1) == encoder.encode(view(later, 1))

@@ -20,42 +20,84 @@ from __future__ import annotations
 
 from array import array
 
+import attrs
+
 from coup_rules.ai.encoding import ObservationEncoder
 from coup_rules.ai.following import Followed, SeatVector
+from coup_rules.log import Compact, Log
 from coup_rules.state import GameState
 
 __all__ = ["GameObserver"]
+
+
+@attrs.frozen(slots=True)
+class _Seen:
+    """What a ``GameObserver`` remembers of the game it follows, to know a state of it: the
+    seed, the last log it read, and that log's last event in the log's compact form."""
+
+    seed: int
+    log: Log
+    last: Compact | None
+
+
+def _seen(state: GameState) -> _Seen:
+    log = state.core.log
+    length = len(log)
+    return _Seen(state.core.seed, log, log.compact_tail(length - 1)[0] if length else None)
+
+
+def _continues(log: Log, seen: _Seen) -> bool:
+    """Whether ``log`` begins with every event of ``seen.log``.
+
+    In O(new events) when ``log`` was played on from it (its events are shared, the last one
+    read the very same object); otherwise (a log rebuilt, decoded from JSON, say) the events
+    read are compared one by one.
+    """
+    length = len(seen.log)
+    if not length:
+        return True
+    if len(log) < length:
+        return False
+    last = log.compact_tail(length - 1)[0]
+    if last is seen.last:
+        return True
+    return last == seen.last and log.compact_tail(0)[:length] == seen.log.compact_tail(0)
 
 
 class GameObserver:
     """The observation vectors of every seat of one game, kept up to date (see the module).
 
     Hand it the states of one game in the order they are played (``vector`` may skip states:
-    it catches up on the events it has not seen); ``reset()`` before another game.
+    it catches up on the events it has not seen); ``reset()`` before another game. A state of
+    another game (another configuration, seed or deal, or a log that does not continue the
+    one it has read) is refused.
 
     Args:
         encoder: the encoder of the game's configuration.
     """
 
-    __slots__ = ("_followed", "_mine", "encoder")
+    __slots__ = ("_followed", "_mine", "_seen", "encoder")
 
     def __init__(self, encoder: ObservationEncoder) -> None:
         self.encoder = encoder
         self._followed = Followed(encoder)
         self._mine: dict[int | None, SeatVector] = {}
+        self._seen: _Seen | None = None
 
     def reset(self) -> None:
         """Forget the game followed so far (call it before handing states of another game)."""
         self._followed = Followed(self.encoder)
         self._mine.clear()
+        self._seen = None
 
     def vector(self, state: GameState, seat: int | None) -> list[float]:
         """``encoder.encode(view(state, seat))``, from the events since the last call.
 
         Raises:
-            ValueError: ``state`` is of another configuration, or earlier in the game than a
-                state already handed (``reset()`` first for another game), or ``seat`` is not
-                one of its seats.
+            ValueError: ``state`` is of another configuration, or of another game (another
+                seed, or a log that does not continue the one already read: another deal, an
+                earlier state, another line of play; ``reset()`` first for another game), or
+                ``seat`` is not one of its seats.
         """
         return self.update(state, seat).tolist()
 
@@ -75,9 +117,37 @@ class GameObserver:
         mine = self._mine.get(seat)
         if mine is None:
             mine = self._seat(seat)
+        self._follow(state)
         followed = self._followed
         followed.follow(state, encoder)
         return mine.refresh(state, followed, encoder)
+
+    def _follow(self, state: GameState) -> None:
+        """Remember ``state`` as the last one of the game, or refuse it as another game's."""
+        seen = self._seen
+        core = state.core
+        if seen is not None and core.log is seen.log:
+            return
+        if seen is not None:
+            length = len(seen.log)
+            if len(core.log) < length:
+                raise ValueError(
+                    f"this state's log holds {len(core.log)} events, fewer than the {length} "
+                    "already read: hand the states of one game in order, and reset() before "
+                    "another game"
+                )
+            if core.seed != seen.seed:
+                raise ValueError(
+                    "the state is of another game (another seed): reset() before handing "
+                    "the states of another game"
+                )
+            if not _continues(core.log, seen):
+                raise ValueError(
+                    "the state is of another game: its log does not begin with the events "
+                    f"already read ({length} of them: another deal or another line of play); "
+                    "reset() before handing the states of another game"
+                )
+        self._seen = _seen(state)
 
     def _seat(self, seat: int | None) -> SeatVector:
         """What is kept for a seat first observed in this game (a valid seat, or refused)."""
