@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 
 import attrs
 import numpy as np
+from numpy.typing import ArrayLike
 
 from coup_rules.bots import BOTS, BluffBot, Bot, CountingBot, HonestBot, RandomBot
 from coup_rules.bots.base import VALUE
@@ -25,7 +26,7 @@ VALUES: np.ndarray = np.array([VALUE[c] for c in sorted(VALUE, key=RANK.__getite
 """``coup_rules.bots.VALUE`` by the kernel's rank of each character."""
 
 
-Policy = Callable[[np.ndarray, np.ndarray], np.ndarray]
+Policy = Callable[[np.ndarray, np.ndarray], ArrayLike]
 """A batched policy: ``policy(observations, masks) -> actions``, with ``observations``
 float32[n, obs_dim] (``ObservationEncoder`` vectors of the seat it plays), ``masks``
 bool[n, n_actions] (its legal moves) and ``actions`` an integer array of shape (n,) of
