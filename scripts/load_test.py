@@ -193,8 +193,9 @@ def _moves_in(db: Path) -> int:
 
 def _start_server(db: Path | str, bot_delay: float) -> tuple[subprocess.Popen[str], str]:
     command = [sys.executable, "-m", "coup_rules.web", "--port", "0", "--db", str(db)]
-    # One address creates every game here: lift the per-address rate, keep every other limit.
-    limits = ["--games-per-minute", "1000000"]
+    # One address creates every game here: lift the per-address rate and live-game cap, keep
+    # every other limit.
+    limits = ["--games-per-minute", "1000000", "--max-live-games-per-client", "1000000"]
     proc = subprocess.Popen(
         [*command, "--bot-delay", str(bot_delay), *limits],
         stdout=subprocess.PIPE,
