@@ -40,28 +40,23 @@ class _Seen:
     last: Compact | None
 
 
-def _seen(state: GameState) -> _Seen:
-    log = state.core.log
-    length = len(log)
-    return _Seen(state.core.seed, log, log.compact_tail(length - 1)[0] if length else None)
+def _continued(log: Log, seen: _Seen) -> tuple[Compact, ...] | None:
+    """The events of ``log`` from the last one ``seen`` read on, if ``log`` begins with every
+    event of ``seen.log``; ``None`` if it does not.
 
-
-def _continues(log: Log, seen: _Seen) -> bool:
-    """Whether ``log`` begins with every event of ``seen.log``.
-
-    In O(new events) when ``log`` was played on from it (its events are shared, the last one
-    read the very same object); otherwise (a log rebuilt, decoded from JSON, say) the events
+    In O(new events) when ``log`` was played on from it (its events are shared: the last one
+    read is the very same object); otherwise (a log rebuilt, decoded from JSON, say) the events
     read are compared one by one.
     """
     length = len(seen.log)
-    if not length:
-        return True
     if len(log) < length:
-        return False
-    last = log.compact_tail(length - 1)[0]
-    if last is seen.last:
-        return True
-    return last == seen.last and log.compact_tail(0)[:length] == seen.log.compact_tail(0)
+        return None
+    tail = log.compact_tail(length - 1 if length else 0)
+    if not length or tail[0] is seen.last:
+        return tail
+    if tail[0] == seen.last and log.compact_tail(0)[:length] == seen.log.compact_tail(0):
+        return tail
+    return None
 
 
 class GameObserver:
@@ -141,13 +136,16 @@ class GameObserver:
                     "the state is of another game (another seed): reset() before handing "
                     "the states of another game"
                 )
-            if not _continues(core.log, seen):
+            tail = _continued(core.log, seen)
+            if tail is None:
                 raise ValueError(
                     "the state is of another game: its log does not begin with the events "
                     f"already read ({length} of them: another deal or another line of play); "
                     "reset() before handing the states of another game"
                 )
-        self._seen = _seen(state)
+        else:
+            tail = core.log.compact_tail(max(0, len(core.log) - 1))
+        self._seen = _Seen(core.seed, core.log, tail[-1] if tail else None)
 
     def _seat(self, seat: int | None) -> SeatVector:
         """What is kept for a seat first observed in this game (a valid seat, or refused)."""
