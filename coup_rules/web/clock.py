@@ -39,4 +39,3 @@ def seconds_left(deadline: float | None, over: bool, now: float) -> float | None
 def stand_in_moves(state: GameState, rng: random.Random) -> list[tuple[int, Move]]:
     """The table's answer for every seat still asked in ``state``, once its time ran out."""
     return [(seat, stand_in_move(state, seat, rng)) for seat in to_act(state)]
-
