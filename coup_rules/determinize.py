@@ -462,10 +462,11 @@ def sample_state(view: PlayerView, rng: random.Random) -> GameState:
     ``rng``, so its future draws tell nothing about the real game's, and a draw counter of 0.
 
     The sample's log is the view's log: the events as the viewer saw them, other seats' private
-    cards left out (``None``). So ``view(sample, seat) == view`` in every field, the log
-    included; ``to_act`` and the viewer's ``legal_moves`` are the same; the sample passes
-    ``validate_state`` (which does not read the log) and plays on like any state. Other seats'
-    views of the sample show their own past private events redacted too.
+    cards left out (``None``). So, for every view ``validate_view`` accepts (every view
+    ``from_json`` decodes), ``view(sample, seat) == view`` in every field, the log included;
+    ``to_act`` and the viewer's ``legal_moves`` are the same; the sample passes
+    ``validate_state`` and ``validate_log`` and plays on like any state. Other seats' views of
+    the sample show their own past private events redacted too.
 
     During an Examine, a viewer who is not shown the card gets a sample in which the target
     showed one of its sampled cards, picked at random.

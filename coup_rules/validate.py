@@ -2,6 +2,8 @@
 
 ``validate_state`` accepts every state the engine can reach and rejects states that break a
 conservation law or name seats that cannot be asked (R-SETUP-4, R-SETUP-10, R-INF-4, R-INFO-4).
+``validate_log`` checks that a state's log leads to its position, and ``validate_view`` that a
+view is one a real game could show its seat, so that ``sample_state`` completes it exactly.
 """
 
 from __future__ import annotations
