@@ -22,6 +22,7 @@ NumPy is imported only when a ``PolicyBot`` is built: ``import coup_rules.ai`` n
 
 from __future__ import annotations
 
+import importlib
 import operator
 import random
 from collections.abc import Callable, Sequence
@@ -69,7 +70,7 @@ def describe_differences(ours: Config, theirs: Config, *, us: str, them: str) ->
 
 def _numpy() -> ModuleType:
     try:
-        import numpy
+        numpy = importlib.import_module("numpy")  # a ModuleType whether or not NumPy is typed
     except ImportError:
         raise ImportError(
             "PolicyBot hands its policy NumPy arrays, and NumPy is not installed: "

@@ -23,6 +23,7 @@ from coup_rules.decisions import (
     decision_spec,
 )
 from coup_rules.events import Pool
+from coup_rules.integers import refusal
 from coup_rules.moves import (
     Block,
     Convert,
@@ -49,9 +50,10 @@ def _is_seat(value: Any, n: int) -> bool:
 
 
 def _no_seat(seat: Any, n: int) -> str:
-    """Why ``seat`` names no seat: out of range, or a number that is not a plain ``int``."""
-    if hasattr(seat, "__index__") and not isinstance(seat, bool) and type(seat) is not int:
-        return f"a seat must be a plain int, and {seat!r} is a {type(seat).__name__}"
+    """Why ``seat`` names no seat: out of range, or not an integer (a move's seat fields hold
+    a plain ``int`` for any integer given, so anything else here is no integer at all)."""
+    if type(seat) is not int:
+        return refusal("a seat", f"an integer from 0 to {n - 1}", seat)
     return f"there is no seat {seat!r} in a {n}-player game"
 
 
