@@ -51,6 +51,7 @@ __all__ = [
     "ShowChoice",
     "Stage",
     "decision_spec",
+    "require_pending",
     "spec_of",
 ]
 
@@ -348,6 +349,38 @@ def spec_of(kind: Decision) -> DecisionSpec:
 _SPECS: dict[Decision, DecisionSpec] = {kind: spec_of(kind) for kind in Decision}
 
 
+_PENDING_CLASSES: tuple[type, ...] = typing.get_args(Pending)
+
+
+def require_pending(value: object, where: str, *, or_none: bool = False) -> None:
+    """The door of the functions that take a pending decision: ``value`` must be one of
+    ``Pending``'s classes (or ``None``, when ``or_none``).
+
+    Raises:
+        TypeError: ``value`` is anything else; the message names ``where`` (the function), what
+            it takes, and what it was given. A ``GameState`` or a ``PlayerView``, whose
+            ``pending`` is what was meant, is told so.
+    """
+    if isinstance(value, _PENDING_CLASSES) or (or_none and value is None):
+        return
+    expected = "a pending decision or None" if or_none else "a pending decision"
+    given = type(value).__name__
+    message = f"{where} takes {expected} (a decisions.Pending such as ActionChoice), not a {given}"
+    if hasattr(value, "pending"):
+        name = "view" if given == "PlayerView" else "state"
+        message += f": pass {name}.pending"
+    raise TypeError(message)
+
+
 def decision_spec(pending: Pending) -> DecisionSpec:
-    """The spec of ``pending``'s kind of decision (``spec_of(pending.kind)``)."""
-    return _SPECS[pending.kind]
+    """The spec of ``pending``'s kind of decision (``spec_of(pending.kind)``).
+
+    Raises:
+        TypeError: ``pending`` is no decision (a ``GameState``, say, instead of its
+            ``pending``); the message says what was expected.
+    """
+    try:
+        return _SPECS[pending.kind]
+    except (AttributeError, KeyError, TypeError):
+        require_pending(pending, "decision_spec()")
+        raise

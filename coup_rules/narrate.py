@@ -36,6 +36,7 @@ from coup_rules.decisions import (
     KeepChoice,
     Pending,
     ShowChoice,
+    require_pending,
 )
 from coup_rules.events import (
     ActionDeclared,
@@ -483,7 +484,12 @@ def describe_pending(
         pending: ``state.pending`` or ``view.pending``.
         config: the game's options; optional, it only names the exchanger of an Exchange.
         you: a seat to speak to in the second person (``"...; you may challenge."``), if any.
+
+    Raises:
+        TypeError: ``pending`` is no decision (a ``GameState``, say, instead of its
+            ``pending``); the message says what was expected.
     """
+    require_pending(pending, "describe_pending()", or_none=True)
     v = _Voice(you)
 
     def may(seats: tuple[int, ...], what: str) -> str:
@@ -515,15 +521,15 @@ def describe_pending(
                 f"{v.does(x, 'challenges')} the block of {v.seat(w[0])}, who must prove or concede."
             )
         case InfluenceChoice(waiting=w):
-            return f"{v.does(w[0], 'loses')} an influence and picks the card to turn face up."
+            return (
+                f"{v.does(w[0], 'must')} lose an influence and choose which card to turn face up."
+            )
         case KeepChoice(waiting=w, keep=k):
             return f"{v.does(w[0], 'picks')} {_count(k, 'card')} to keep."
         case ShowChoice(waiting=w, action=a):
             return f"{v.does(w[0], 'picks')} a card to show {v.seat(a.player)}."
         case InquisitorChoice(waiting=w, action=a):
-            return (
-                f"{v.does(w[0], 'gives')} the card back to {v.seat(a.target)} "
-                "or forces an exchange."
-            )
+            gives, forces = v.does(w[0], "gives"), v.verb(w[0], "forces")
+            return f"{gives} the card back to {v.seat(a.target)} or {forces} an exchange."
         case _:
             assert_never(pending)
