@@ -1,9 +1,14 @@
-"""JSON Schema (draft 2020-12) for moves and player views, generated from the attrs classes.
+"""JSON Schema (draft 2020-12) for moves, player views and the web server's messages, generated
+from the attrs classes.
 
 The schemas describe exactly the JSON that ``to_json`` writes and ``from_json`` accepts (minus the
 checks a schema cannot express, such as a state's invariants), so a client written in another
-language can validate the moves it sends and the views it receives. The checked-in copies in
-``schema/`` are regenerated with::
+language can validate the moves it sends and the views it receives. ``protocol.schema.json``
+describes, from the classes of this module's second half (``Envelope``, ``Problem``, ...), every
+JSON body the web server (``coup-rules serve``) sends, the data of its event stream and the
+bodies it accepts; its ``$defs`` also hold every move, event and decision once, so the
+TypeScript declarations generated from it (the npm package in ``clients/js/``) declare each
+once. The checked-in copies in ``schema/`` are regenerated with::
 
     python -m coup_rules.schema --write
 
@@ -20,14 +25,16 @@ import sys
 import types
 import typing
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
 from coup_rules.cards import Allegiance, Character
+from coup_rules.config import Config
 from coup_rules.constants import MAX_SEAT
-from coup_rules.decisions import Decision, Stage
-from coup_rules.events import Pool
+from coup_rules.decisions import Decision, Pending, Stage
+from coup_rules.events import Event, Pool
+from coup_rules.moves import Move
 from coup_rules.serde import (
     KINDS,
     MOVE_TYPES,
@@ -39,12 +46,32 @@ from coup_rules.serde import (
 )
 from coup_rules.views import PlayerView
 
-__all__ = ["SCHEMA_FILES", "move_schema", "schemas", "view_schema"]
+__all__ = [
+    "SCHEMA_FILES",
+    "ErrorCode",
+    "move_schema",
+    "protocol_schema",
+    "schemas",
+    "view_schema",
+]
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 BASE_URI = "https://coup-rules.github.io/coup_rules/schema/"
 
 _ENUMS: tuple[type[enum.Enum], ...] = (Character, Allegiance, Pool, Decision, Stage)
+
+_UNIONS: dict[frozenset[Any], tuple[str, str]] = {
+    frozenset(typing.get_args(Move)): ("Move", 'Any move, told apart by its "type" tag.'),
+    frozenset(typing.get_args(Event)): (
+        "Event",
+        'Any event of the log, told apart by its "type" tag.',
+    ),
+    frozenset(typing.get_args(Pending)): (
+        "Pending",
+        'The decision a game waits on, told apart by its "kind" tag.',
+    ),
+}
+"""The library's closed unions, each one named ``$def`` (and so one named TypeScript type)."""
 
 Schema = dict[str, Any]
 
@@ -120,7 +147,17 @@ class _Builder:
 
     def union(self, members: list[Any], seat: bool) -> Schema:
         if members and all(m in TAGS or m in KINDS for m in members):
-            return {"oneOf": [self.cls(m) for m in members]}
+            named = _UNIONS.get(frozenset(members))
+            if named is None:
+                return {"oneOf": [self.cls(m) for m in members]}
+            name, description = named
+            if name not in self.defs:
+                self.defs[name] = {}  # placeholder against recursion
+                self.defs[name] = {
+                    "description": description,
+                    "oneOf": [self.cls(m) for m in members],
+                }
+            return _ref(name)
         return {"anyOf": [self.hint(m, seat) for m in members]}
 
     def hint(self, hint: Any, seat: bool = False) -> Schema:
@@ -133,8 +170,15 @@ class _Builder:
         if origin is tuple:
             elem = typing.get_args(hint)[0]
             return {"type": "array", "items": self.hint(elem, seat)}
+        if origin is Literal:
+            values = list(typing.get_args(hint))
+            return {"const": values[0]} if len(values) == 1 else {"enum": values}
         if hint is bool:
             return {"type": "boolean"}
+        if hint is str:
+            return {"type": "string"}
+        if hint is float:
+            return {"type": "number"}
         if hint is int:
             return self.seat() if seat else {"type": "integer"}
         if isinstance(hint, type) and issubclass(hint, enum.Enum):
@@ -173,8 +217,338 @@ def view_schema() -> Schema:
     return _root("PlayerView", "view.schema.json", text, b, body)
 
 
+# --- the web server's messages ------------------------------------------------------------------
+#
+# The server (coup_rules.web) builds these bodies as plain dicts; the classes below say what they
+# hold, so that their JSON Schema, and the TypeScript declarations of clients/js/, come from one
+# place. tests/web/test_client_package.py holds a real server's answers to them.
+
+
+class ErrorCode(enum.Enum):
+    """The ``error`` of an error answer: a short code that says what went wrong."""
+
+    MALFORMED = "malformed"  # 400: a body, move or config that does not decode
+    DISCONNECTED = "disconnected"  # 400: the client went away before its body arrived
+    UNKNOWN_HOST = "unknown_host"  # 400: a Host header this server does not answer for
+    FORBIDDEN = "forbidden"  # 403: a token that does not speak for the seat
+    REVOKED = "revoked"  # 403: the host reopened the seat this token held
+    CROSS_ORIGIN = "cross_origin"  # 403: a change asked by a page of another site
+    NOT_FOUND = "not_found"  # 404: no such game, or seat
+    TIMEOUT = "timeout"  # 408: the request did not arrive in time
+    STALE = "stale"  # 409: the decision the move answers is no longer pending for its seat
+    NOT_STARTED = "not_started"  # 409: a move before every seat is taken
+    SEATING = "seating"  # 409: the seats cannot change so (or changed meanwhile)
+    SEAT_HELD = "seat_held"  # 409: this browser already holds a seat of this game
+    INVITE_SPENT = "invite_spent"  # 410: the invite has claimed its seat, or was withdrawn
+    TOO_LARGE = "too_large"  # 413: the body is too large
+    UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"  # 415: a change not sent as JSON
+    ILLEGAL = "illegal"  # 422: the rules forbid the move (with reason and rule)
+    TOO_MANY_GAMES = "too_many_games"  # 429: new games too fast from one address
+    TOO_MANY_LIVE_GAMES = "too_many_live_games"  # 429: too many unfinished games of one address
+    TOO_MANY_STREAMS = "too_many_streams"  # 429: too many event streams of one link or address
+    BUSY = "busy"  # 503: the server is at one of its limits (with Retry-After)
+    UNAVAILABLE = "unavailable"  # 503: the database does not answer just now (with Retry-After)
+
+
+@attrs.frozen
+class Problem:
+    """An error answer: ``error`` a short code, ``detail`` a sentence for a person.
+
+    Attributes:
+        error: what went wrong (``ErrorCode``).
+        detail: what went wrong, and what to do about it, in words.
+        version: for ``stale`` and ``not_started``, the game's version now.
+        reason: for ``illegal``, the engine's reason.
+        rule: for ``illegal``, the id of the rule that forbids the move (docs/spec).
+    """
+
+    error: ErrorCode
+    detail: str
+    version: int = 0
+    reason: str = ""
+    rule: str = ""
+
+
+@attrs.frozen
+class Revoked:
+    """The event stream's ``revoked`` event: the host gave this seat to someone else."""
+
+    error: Literal["revoked"]
+    detail: str
+
+
+@attrs.frozen
+class PublicSeat:
+    """One seat as everyone may know it.
+
+    Attributes:
+        name: the name its player gave; ``null`` while nobody has claimed it, and for a bot.
+        bot: whether a bot plays it (never which bot).
+        open: whether nobody has claimed it yet.
+        connected: whether its player has the table open (always, for a bot).
+        claims: its standing claims this game, from the public log.
+        removed: for a seat the host reopened after someone claimed it, the names of those
+            removed, in order.
+    """
+
+    name: str | None
+    bot: bool
+    open: bool
+    connected: bool
+    claims: tuple[Character, ...]
+    removed: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class Timeout:
+    """A move the table made for a seat out of time: its version, and the seat."""
+
+    version: int
+    seat: int
+
+
+@attrs.frozen
+class TableInfo:
+    """The table's public facts, the same for every client.
+
+    Attributes:
+        seats: every seat, as everyone may know it.
+        started: whether every seat is taken (moves count only then).
+        time_limit: the seconds per decision, or ``null``.
+        time_left: what is left of it for the pending decision, or ``null``.
+        timeouts: the moves the table made for seats out of time, since the envelope's
+            ``log_start``.
+        rematch: whether the next game at this table exists.
+        hands: once the game is over, and only then, every seat's hidden cards.
+    """
+
+    seats: tuple[PublicSeat, ...]
+    started: bool
+    time_limit: float | None
+    time_left: float | None
+    timeouts: tuple[Timeout, ...]
+    rematch: bool
+    hands: tuple[tuple[Character, ...], ...] = ()
+
+
+@attrs.frozen
+class LogLine:
+    """One event of the view's log in words: its index in the whole log, the sentence, and
+    whether it begins a turn."""
+
+    index: int
+    text: str
+    turn: bool
+
+
+@attrs.frozen
+class MoveLabel:
+    """One legal move of the view in words: a button's label and the move's notation."""
+
+    label: str
+    notation: str
+
+
+@attrs.frozen
+class Envelope:
+    """What the server sends about a game: one seat's view, and the same view in words.
+
+    Attributes:
+        view: the seat's view (the spectators': ``view.seat`` is ``null``).
+        version: its log length: what the next move is posted against.
+        table: the table's public facts.
+        pending_text: the pending decision in words.
+        log_text: one sentence per event of ``view.log``.
+        move_labels: one label per entry of ``view.legal_moves``, in the same order.
+    """
+
+    view: PlayerView
+    version: int
+    table: TableInfo
+    pending_text: str
+    log_text: tuple[LogLine, ...]
+    move_labels: tuple[MoveLabel, ...]
+
+
+@attrs.frozen
+class HostSeat:
+    """A seat as the host sees it: who plays it, its name, and its invite while open.
+
+    Attributes:
+        player: ``"human"`` or the name of the bot that plays it.
+        invite: the invite link (``/join/GAME#INVITE``) while the seat is open, else ``null``.
+    """
+
+    seat: int
+    player: str
+    name: str | None
+    open: bool
+    connected: bool
+    invite: str | None
+
+
+@attrs.frozen
+class OwnSeat:
+    """A seat's token, and the link that plays it (``/play/GAME/SEAT#TOKEN``)."""
+
+    seat: int
+    token: str
+    link: str
+
+
+@attrs.frozen
+class SpectatorLink:
+    """The spectators' token, and the link that watches the game (``/watch/GAME#TOKEN``)."""
+
+    token: str
+    link: str
+
+
+@attrs.frozen
+class HostLinks:
+    """What the host may know: the seats and their invites, and the links it may hand out.
+
+    Attributes:
+        host: the host's page (``/host/GAME#HOST``), or ``null`` for a game made before invites.
+        seat: the host's own seat, if it plays one.
+    """
+
+    game: str
+    started: bool
+    time_limit: float | None
+    seats: tuple[HostSeat, ...]
+    host: str | None
+    seat: OwnSeat | None
+    spectator: SpectatorLink
+
+
+@attrs.frozen
+class CreatedGame:
+    """The answer to creating a game (201): the host's links and the host's token."""
+
+    game: str
+    started: bool
+    time_limit: float | None
+    seats: tuple[HostSeat, ...]
+    host: str | None
+    seat: OwnSeat | None
+    spectator: SpectatorLink
+    host_token: str
+
+
+@attrs.frozen
+class SeatLink:
+    """The answer to claiming a seat or to a rematch (201): the seat's fresh token, for this
+    browser only, and the link that plays it."""
+
+    game: str
+    seat: int
+    token: str
+    link: str
+
+
+@attrs.frozen
+class BotNames:
+    """The names of the bots a seat may be given, and the word for a person's seat."""
+
+    human: Literal["human"]
+    bots: tuple[str, ...]
+
+
+@attrs.frozen
+class StreamEvents:
+    """The event stream's events (``text/event-stream``), by their ``event:`` name: the data
+    of each is its JSON. ``view`` comes after every change (its ``id:`` is its version, sent
+    back as ``Last-Event-ID`` on reconnecting); ``revoked`` ends the stream."""
+
+    view: Envelope
+    revoked: Revoked
+
+
+@attrs.frozen
+class NewGame:
+    """The body that creates a game (``POST /api/games``); every field is optional.
+
+    Attributes:
+        config: the library's Config as JSON (its fields' defaults where left out).
+        seats: who sits where: ``"human"`` or a bot's name, one per seat.
+        host_seat: the seat the creator plays, if any.
+        name: the creator's name, for that seat.
+        time_limit: seconds per decision (10 to 3600), or ``null`` for none.
+    """
+
+    config: Config = attrs.field(factory=Config)
+    seats: tuple[str, ...] = ()
+    host_seat: int | None = None
+    name: str = ""
+    time_limit: float | None = None
+
+
+@attrs.frozen
+class Claim:
+    """The body that claims a seat: the invite (the text after ``#`` in its link) and a name."""
+
+    invite: str
+    name: str
+
+
+@attrs.frozen
+class PostedMove:
+    """The body of a move: the version of the envelope whose legal moves it came from."""
+
+    version: int
+    move: Move
+
+
+@attrs.frozen
+class AssignSeat:
+    """The host's change of a seat before the start: ``"human"`` or a bot's name."""
+
+    player: str
+
+
+@attrs.frozen
+class ReopenSeat:
+    """The host reopens a seat: its token is revoked and a new invite replaces it."""
+
+    reopen: Literal[True]
+
+
+SERVER_SENDS: tuple[type, ...] = (
+    Envelope,
+    Problem,
+    Revoked,
+    CreatedGame,
+    HostLinks,
+    SeatLink,
+    BotNames,
+)
+"""Every JSON body the server answers with, and the data of every event it streams."""
+
+CLIENT_SENDS: tuple[type, ...] = (NewGame, Claim, PostedMove, AssignSeat, ReopenSeat)
+"""Every JSON body the server accepts."""
+
+
+def protocol_schema() -> Schema:
+    """The schema of whatever the web server sends (``ServerMessage``); its ``$defs`` name
+    every message, every body the server accepts, and every move, event and decision."""
+    b = _Builder()
+    body = {"anyOf": [b.cls(cls) for cls in SERVER_SENDS]}
+    for cls in (StreamEvents, *CLIENT_SENDS, *MOVE_TYPES):
+        b.cls(cls)
+    text = (
+        "Any JSON the coup_rules web server (coup-rules serve) sends: an answer's body or the "
+        "data of an event of its stream."
+    )
+    return _root("ServerMessage", "protocol.schema.json", text, b, body)
+
+
 SCHEMA_FILES = types.MappingProxyType(
-    {"move.schema.json": move_schema, "view.schema.json": view_schema}
+    {
+        "move.schema.json": move_schema,
+        "view.schema.json": view_schema,
+        "protocol.schema.json": protocol_schema,
+    }
 )
 """The checked-in schema files and the functions that generate them."""
 

@@ -1,55 +1,40 @@
 // @ts-check
 // A small typed client for the server's protocol: create, claim, host, view, move, events.
-// The pages of the table use it; a UI of your own can too (copy it, or import it from
-// /static/client.js). Its types are checked by `tsc --checkJs` against the declarations
-// generated from the JSON Schemas in schema/ (types/view.d.ts, types/move.d.ts).
+// The pages of the table use it; a UI of your own can too: import it from /static/client.js,
+// or install the npm package @coup-rules/client (clients/js/ in the repository), which ships
+// this very file, its declarations (client.d.ts) and those of every message (types/index.d.ts,
+// generated from the JSON Schemas in schema/ by scripts/schema_types.mjs). `tsc --checkJs`
+// checks it against those declarations.
 
-/** @typedef {import("./types/view").PlayerView} PlayerView */
-/** @typedef {import("./types/move").Move} Move */
-/** @typedef {import("./types/view").Character} Character */
+/** @typedef {import("./types/index.js").PlayerView} PlayerView */
+/** @typedef {import("./types/index.js").Move} Move */
+/** @typedef {import("./types/index.js").Character} Character */
+/** @typedef {import("./types/index.js").PublicSeat} PublicSeat */
+/** @typedef {import("./types/index.js").TableInfo} TableInfo */
+/** @typedef {import("./types/index.js").Envelope} Envelope */
+/** @typedef {import("./types/index.js").Revoked} Revoked */
+/** @typedef {import("./types/index.js").HostSeat} HostSeat */
+/** @typedef {import("./types/index.js").HostLinks} HostLinks */
+/** @typedef {import("./types/index.js").CreatedGame} CreatedGame */
+/** @typedef {import("./types/index.js").SeatLink} SeatLink */
+/** @typedef {import("./types/index.js").BotNames} BotNames */
+/** @typedef {import("./types/index.js").NewGame} NewGame */
+/** @typedef {import("./types/index.js").AssignSeat} AssignSeat */
+/** @typedef {import("./types/index.js").ReopenSeat} ReopenSeat */
 
 /**
- * One seat as everyone may know it: a name (null while nobody has claimed it, and for a bot),
- * whether a bot plays it (never which bot), whether nobody has claimed it yet, whether its
- * player has the table open, and its standing claims this game (from the public log); for a
- * seat the host reopened after someone claimed it, the names of those removed, in order.
+ * A problem met before any answer of the server: `network`, the server did not answer at all;
+ * `malformed`, its answer was not JSON. It has none of the server's optional fields.
  * @typedef {{
- *   name: string | null, bot: boolean, open: boolean, connected: boolean, claims: Character[],
- *   removed?: string[],
- * }} PublicSeat
+ *   error: "network" | "malformed", detail: string,
+ *   version?: undefined, reason?: undefined, rule?: undefined,
+ * }} ClientProblem
  */
 
 /**
- * The table's public facts, the same for every client: the seats, whether every seat is taken
- * (moves count only then), the time limit and what is left of it for the pending decision,
- * the moves the table made for seats out of time (since the envelope's log_start), whether a
- * rematch exists, and, once the game is over, every seat's hidden cards.
- * @typedef {{
- *   seats: PublicSeat[],
- *   started: boolean,
- *   time_limit: number | null,
- *   time_left: number | null,
- *   timeouts: {version: number, seat: number}[],
- *   rematch: boolean,
- *   hands?: Character[][],
- * }} TableInfo
- */
-
-/**
- * What the server sends about a game: one seat's view, and the same view in words.
- * @typedef {{
- *   view: PlayerView,
- *   version: number,
- *   table: TableInfo,
- *   pending_text: string,
- *   log_text: {index: number, text: string, turn: boolean}[],
- *   move_labels: {label: string, notation: string}[],
- * }} Envelope
- */
-
-/**
- * An error answer: `error` a short code, `detail` a sentence for a person.
- * @typedef {{error: string, detail: string, version?: number, reason?: string, rule?: string}} Problem
+ * The problem of a failed answer: the server's error answer (types/index's `Problem`, its
+ * `error` one of the `ErrorCode`s), or one the client met before the server answered.
+ * @typedef {import("./types/index.js").Problem | ClientProblem} Problem
  */
 
 /**
@@ -58,40 +43,6 @@
  * when to ask again: a 503 while it cannot reach its database, a 429).
  * @typedef {{ok: true, status: number, data: T}
  *   | {ok: false, status: number, problem: Problem, retryAfter?: number}} Answer
- */
-
-/**
- * A seat of the host's page.
- * @typedef {{
- *   seat: number, player: string, name: string | null, open: boolean, connected: boolean,
- *   invite: string | null,
- * }} HostSeat
- */
-
-/**
- * What the host may know: the seats and their invites, and the links it may hand out.
- * @typedef {{
- *   game: string,
- *   started: boolean,
- *   time_limit: number | null,
- *   seats: HostSeat[],
- *   host: string | null,
- *   host_token?: string,
- *   seat: {seat: number, token: string, link: string} | null,
- *   spectator: {token: string, link: string},
- * }} HostLinks
- */
-
-/**
- * What creating a game takes: the library's Config as JSON, who sits where ("human" or a
- * bot's name), the seat the creator plays and their name, and a time limit per decision.
- * @typedef {{
- *   config?: Record<string, unknown>,
- *   seats?: string[],
- *   host_seat?: number | null,
- *   name?: string,
- *   time_limit?: number | null,
- * }} NewGame
  */
 
 /**
@@ -116,7 +67,7 @@ async function call(path, init) {
     body = { error: "malformed", detail: `the server's answer was not JSON (${response.status})` };
   }
   if (response.ok) return { ok: true, status: response.status, data: /** @type {T} */ (body) };
-  const problem = /** @type {Problem} */ (body);
+  const problem = /** @type {import("./types/index.js").Problem} */ (body);
   const retry = Number(response.headers.get("Retry-After"));
   if (retry > 0) return { ok: false, status: response.status, problem, retryAfter: retry };
   return { ok: false, status: response.status, problem };
@@ -144,7 +95,7 @@ const seatPath = (game, seat) => `${gamePath(game)}/seats/${seat}`;
 /**
  * Create a game; the answer holds the host's links (and its own seat's, if it plays one).
  * @param {NewGame} body
- * @returns {Promise<Answer<HostLinks>>}
+ * @returns {Promise<Answer<CreatedGame>>}
  */
 export function createGame(body) {
   return call("/api/games", post(body));
@@ -155,7 +106,7 @@ export function createGame(body) {
  * @param {string} game
  * @param {string} invite the text after # in the invite link
  * @param {string} name
- * @returns {Promise<Answer<{game: string, seat: number, token: string, link: string}>>}
+ * @returns {Promise<Answer<SeatLink>>}
  */
 export function claimSeat(game, invite, name) {
   return call(`${gamePath(game)}/claims`, post({ invite, name }));
@@ -173,7 +124,7 @@ export function hostLinks(game, hostToken) {
 /**
  * The host changes a seat: `{player: "human" | bot}` before the start, or `{reopen: true}`.
  * @param {string} game @param {string} hostToken @param {number} seat
- * @param {{player: string} | {reopen: true}} change
+ * @param {AssignSeat | ReopenSeat} change
  * @returns {Promise<Answer<HostLinks>>}
  */
 export function changeSeat(game, hostToken, seat, change) {
@@ -204,7 +155,7 @@ export function postMove(game, seat, token, version, move) {
  * Once the game is over: this seat's link in the next game at the table (same seats, names
  * and host, a new deal), made by whoever asks first.
  * @param {string} game @param {number} seat @param {string} token
- * @returns {Promise<Answer<{game: string, seat: number, token: string, link: string}>>}
+ * @returns {Promise<Answer<SeatLink>>}
  */
 export function rematch(game, seat, token) {
   return call(`${seatPath(game, seat)}/rematch`, post({}, token));
@@ -212,7 +163,7 @@ export function rematch(game, seat, token) {
 
 /**
  * The names of the bots a seat may be given.
- * @returns {Promise<Answer<{human: string, bots: string[]}>>}
+ * @returns {Promise<Answer<BotNames>>}
  */
 export function botNames() {
   return call("/api/bots");
@@ -228,7 +179,7 @@ export function botNames() {
  * @param {number} since
  * @param {{
  *   onView: (envelope: Envelope) => void,
- *   onRevoked?: (problem: Problem) => void,
+ *   onRevoked?: (problem: Revoked) => void,
  *   onState?: (state: "live" | "reconnecting" | "closed") => void,
  * }} handlers
  * @returns {EventSource}

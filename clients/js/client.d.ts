@@ -1,0 +1,115 @@
+/* Generated from coup_rules/web/static/client.js by scripts/schema_types.mjs: do not edit. */
+/**
+ * Create a game; the answer holds the host's links (and its own seat's, if it plays one).
+ * @param {NewGame} body
+ * @returns {Promise<Answer<CreatedGame>>}
+ */
+export function createGame(body: NewGame): Promise<Answer<CreatedGame>>;
+/**
+ * Claim the seat an invite opens, under a name: the seat's fresh token, for this browser only.
+ * @param {string} game
+ * @param {string} invite the text after # in the invite link
+ * @param {string} name
+ * @returns {Promise<Answer<SeatLink>>}
+ */
+export function claimSeat(game: string, invite: string, name: string): Promise<Answer<SeatLink>>;
+/**
+ * The host's links and seats.
+ * @param {string} game @param {string} hostToken
+ * @returns {Promise<Answer<HostLinks>>}
+ */
+export function hostLinks(game: string, hostToken: string): Promise<Answer<HostLinks>>;
+/**
+ * The host changes a seat: `{player: "human" | bot}` before the start, or `{reopen: true}`.
+ * @param {string} game @param {string} hostToken @param {number} seat
+ * @param {AssignSeat | ReopenSeat} change
+ * @returns {Promise<Answer<HostLinks>>}
+ */
+export function changeSeat(game: string, hostToken: string, seat: number, change: AssignSeat | ReopenSeat): Promise<Answer<HostLinks>>;
+/**
+ * A seat's envelope (or the spectators'), with the events from `since` on.
+ * @param {string} game @param {number | "spectator"} seat @param {string} token
+ * @param {number} [since]
+ * @returns {Promise<Answer<Envelope>>}
+ */
+export function getView(game: string, seat: number | "spectator", token: string, since?: number): Promise<Answer<Envelope>>;
+/**
+ * Post a move with the version of the envelope whose legal moves it came from.
+ * @param {string} game @param {number} seat @param {string} token
+ * @param {number} version @param {Move} move
+ * @returns {Promise<Answer<Envelope>>}
+ */
+export function postMove(game: string, seat: number, token: string, version: number, move: Move): Promise<Answer<Envelope>>;
+/**
+ * Once the game is over: this seat's link in the next game at the table (same seats, names
+ * and host, a new deal), made by whoever asks first.
+ * @param {string} game @param {number} seat @param {string} token
+ * @returns {Promise<Answer<SeatLink>>}
+ */
+export function rematch(game: string, seat: number, token: string): Promise<Answer<SeatLink>>;
+/**
+ * The names of the bots a seat may be given.
+ * @returns {Promise<Answer<BotNames>>}
+ */
+export function botNames(): Promise<Answer<BotNames>>;
+/**
+ * Follow a seat's event stream: `onView` gets each envelope, `onRevoked` the reason if the
+ * host gives the seat to someone else. The browser reconnects by itself (from the last
+ * version it got) while the connection drops; `onState` says "closed" when it gave up (the
+ * server answered the stream with an error, a 503 during an outage say): follow again then.
+ * Returns the EventSource; close it to stop.
+ * @param {string} game @param {number | "spectator"} seat @param {string} token
+ * @param {number} since
+ * @param {{
+ *   onView: (envelope: Envelope) => void,
+ *   onRevoked?: (problem: Revoked) => void,
+ *   onState?: (state: "live" | "reconnecting" | "closed") => void,
+ * }} handlers
+ * @returns {EventSource}
+ */
+export function follow(game: string, seat: number | "spectator", token: string, since: number, handlers: {
+    onView: (envelope: Envelope) => void;
+    onRevoked?: (problem: Revoked) => void;
+    onState?: (state: "live" | "reconnecting" | "closed") => void;
+}): EventSource;
+export type PlayerView = import("./types/index.js").PlayerView;
+export type Move = import("./types/index.js").Move;
+export type Character = import("./types/index.js").Character;
+export type PublicSeat = import("./types/index.js").PublicSeat;
+export type TableInfo = import("./types/index.js").TableInfo;
+export type Envelope = import("./types/index.js").Envelope;
+export type Revoked = import("./types/index.js").Revoked;
+export type HostSeat = import("./types/index.js").HostSeat;
+export type HostLinks = import("./types/index.js").HostLinks;
+export type CreatedGame = import("./types/index.js").CreatedGame;
+export type SeatLink = import("./types/index.js").SeatLink;
+export type BotNames = import("./types/index.js").BotNames;
+export type NewGame = import("./types/index.js").NewGame;
+export type AssignSeat = import("./types/index.js").AssignSeat;
+export type ReopenSeat = import("./types/index.js").ReopenSeat;
+/**
+ * A problem met before any answer of the server: `network`, the server did not answer at all;
+ * `malformed`, its answer was not JSON. It has none of the server's optional fields.
+ */
+export type ClientProblem = {
+    error: "network" | "malformed";
+    detail: string;
+    version?: undefined;
+    reason?: undefined;
+    rule?: undefined;
+};
+/**
+ * The problem of a failed answer: the server's error answer (types/index's `Problem`, its
+ * `error` one of the `ErrorCode`s), or one the client met before the server answered.
+ */
+export type Problem = import("./types/index.js").Problem | ClientProblem;
+export type Answer<T> = {
+    ok: true;
+    status: number;
+    data: T;
+} | {
+    ok: false;
+    status: number;
+    problem: Problem;
+    retryAfter?: number;
+};
