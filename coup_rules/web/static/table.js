@@ -315,19 +315,23 @@ function render() {
     if (!p.alive) tr.classList.add("out");
     if (String(p.seat) === String(seat)) tr.classList.add("me");
     const name = document.createElement("td");
+    name.className = "name";
     const dot = document.createElement("span");
     dot.className = `presence ${s.connected ? "on" : "off"}`;
     dot.title = s.bot ? "a bot" : s.connected ? "at the table" : "away";
     name.append(dot, seatName(p.seat) + (s.bot ? " · bot" : "") + (v.winner === p.seat ? " — winner" : ""));
     if (s.removed) name.append(` · reopened by the host (was ${s.removed.join(", then ")})`);
     const coins = document.createElement("td");
+    coins.className = "coins";
     coins.textContent = String(p.coins);
     const hidden = document.createElement("td");
+    hidden.className = "influence";
     const hand = info.hands ? info.hands[p.seat] : null;
     if (hand && hand.length) for (const c of hand) hidden.append(card(c, "final"));
     else for (let k = 0; k < p.hidden; k++) hidden.append(card(null));
     if (p.hidden === 0) hidden.textContent = "out";
     const revealed = document.createElement("td");
+    revealed.className = "revealed";
     for (const c of p.revealed) revealed.append(card(c, "revealed"));
     const claims = document.createElement("td");
     claims.className = "claims";
@@ -335,6 +339,7 @@ function render() {
     tr.append(name, coins, hidden, revealed, claims);
     if (reformation) {
       const allegiance = document.createElement("td");
+      allegiance.className = "allegiance";
       allegiance.textContent = p.allegiance ? p.allegiance[0].toUpperCase() + p.allegiance.slice(1) : "—";
       tr.append(allegiance);
     }
@@ -387,7 +392,10 @@ function connect() {
 async function rules() {
   const details = /** @type {HTMLDetailsElement} */ ($("rules"));
   if (!details.open || $("rules-body").childElementCount) return;
-  const response = await fetch("/static/rules.html");
+  const config = current ? current.view.config : null;
+  const variant = ["rules", ...(config && config.inquisitor ? ["inquisitor"] : []),
+    ...(config && config.reformation ? ["reformation"] : [])].join("-");
+  const response = await fetch(`/static/${variant}.html`); // built by scripts/rules_card.py
   if (!response.ok) return;
   const doc = new DOMParser().parseFromString(await response.text(), "text/html");
   const card = doc.querySelector("#card");
