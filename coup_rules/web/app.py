@@ -11,13 +11,20 @@ Bearer`` header, or in ``?token=`` where a browser cannot set headers, as for ``
 ``GET  /host/{game}#host``               the host's page: invites, seats, bots, reopening
 ``POST /api/games``                      create: ``{"config", "seats", "host_seat", "name",
                                          "time_limit"}`` (all optional); the host's links
-``POST /api/games/{game}/claims``        ``{"invite", "name"}``: the seat's fresh token
+``POST /api/games/{game}/claims``        ``{"invite", "name"}`` or ``{"code", "name"}``: the
+                                         seat's fresh token
+``GET  /api/rooms``                      the tables listed as open, with their free seats
+``GET  /api/rooms/{code}``               the game at the table of a room code
 ``GET  /api/games/{game}/host``          the host's links (host token)
-``POST .../host/seats/{seat}``           ``{"player": "human"|BOT}`` or ``{"reopen": true}``
+``POST .../host/seats/{seat}``           ``{"player": "human"|BOT}``, ``{"reopen": true}`` or
+                                         ``{"mute": true|false}``
+``POST .../host/room``                   ``{"listed": bool, "auto_rematch": bool}``
 ``GET  /api/games/{game}/seats/{seat}``  the seat's view (``?since=N``: events from N on)
 ``GET  .../seats/{seat}/events``         server-sent events: a view after every change
+                                         (``?table=1``: the chat and the room too)
 ``POST .../seats/{seat}/moves``          ``{"version": N, "move": {...}}``
 ``POST .../seats/{seat}/rematch``        once over: this seat's link in the next game
+``POST .../seats/{seat}/chat``           ``{"text": ...}`` or ``{"canned": KEY}``: a line
 =======================================  ====================================================
 
 The routes are grouped by what they serve, one class each: ``Lobby`` (the pages, creating a
@@ -37,8 +44,10 @@ and origin of state-changing requests and adds the headers of every answer, and
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
+import math
 import random
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -57,11 +66,14 @@ from coup_rules.moves import Move
 from coup_rules.serde import DecodeError, from_json
 from coup_rules.views import view
 from coup_rules.web.bots import BOT_NAMES
+from coup_rules.web.chat import CANNED, MAX_TEXT, Bucket
 from coup_rules.web.hub import (
     HUMAN,
+    ChatError,
     Forbidden,
     Hub,
     InviteSpent,
+    Muted,
     NotFound,
     NotStarted,
     Revoked,
@@ -69,10 +81,21 @@ from coup_rules.web.hub import (
     SeatsChanged,
     Stale,
     Table,
+    TableFull,
+    TooFast,
     Unavailable,
 )
-from coup_rules.web.limits import BadJson, Limits, LimitsMiddleware, read_json, token_of
+from coup_rules.web.limits import (
+    BadJson,
+    Limits,
+    LimitsMiddleware,
+    client_of,
+    read_json,
+    token_of,
+)
+from coup_rules.web.records import OpenTable
 from coup_rules.web.render import envelope
+from coup_rules.web.seating import normal_code
 from coup_rules.web.security import SecurityMiddleware, Site
 
 __all__ = ["create_app"]
@@ -80,6 +103,9 @@ __all__ = ["create_app"]
 STATIC = Path(__file__).resolve().parent / "static"
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
 SEAT_PATH = "/api/games/{game}/seats/{seat}"
+CODE_BURST, CODE_REFILL = 10, 6.0
+"""Room codes one client may look up: 10 at once, then one every 6 s (10 a minute), so that
+nobody finds a private table's code by trying them (887 million codes)."""
 
 _PAGE_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:",
@@ -187,10 +213,15 @@ def _links(table: Table) -> dict[str, Any]:
     record = table.record
     seating = record.seating
     own = seating.host_seat
+    host = seating.host
     return {
         "game": record.id,
         "started": table.started,
         "time_limit": record.time_limit,
+        "room": table.room(),
+        "next_game": None
+        if table.rematch is None or host is None
+        else f"/host/{table.rematch}#{host}",
         "seats": [
             {
                 "seat": n,
@@ -199,6 +230,7 @@ def _links(table: Table) -> dict[str, Any]:
                 "open": s.is_open,
                 "connected": n in table.connected,
                 "invite": None if s.invite is None else f"/join/{record.id}#{s.invite}",
+                "muted": n in seating.muted,
             }
             for n, s in enumerate(seating.seats)
         ],
@@ -222,6 +254,18 @@ def _page(name: str) -> Callable[[Request], Response]:
         return FileResponse(STATIC / name, headers=_PAGE_HEADERS)
 
     return handler
+
+
+def _flag(body: dict[str, Any], key: str) -> bool:
+    """``body[key]``, a boolean (``False`` if absent).
+
+    Raises:
+        _Problem: 400, it is not a boolean.
+    """
+    value = body.get(key, False)
+    if not isinstance(value, bool):
+        raise _Problem(400, "malformed", f"{key} must be true or false, not {value!r}")
+    return value
 
 
 def _new_game(body: Any, min_time_limit: float) -> tuple[Config, tuple[str, ...], Any, Any]:
@@ -259,10 +303,13 @@ class Lobby:
 
     def __init__(self, context: _Context) -> None:
         self.context = context
+        self.lookups: dict[str, Bucket] = {}  # per client, its room code look-ups
 
     def routes(self) -> list[BaseRoute]:
         return [
             Route("/", _page("index.html")),
+            Route("/api/rooms", self.open_tables),
+            Route("/api/rooms/{code}", self.room),
             Route("/play/{game}/{seat}", _page("table.html")),
             Route("/watch/{game}", _page("table.html")),
             Route("/join/{game}", _page("join.html")),
@@ -274,7 +321,53 @@ class Lobby:
         ]
 
     async def bots(self, request: Request) -> Response:
-        return JSONResponse({"human": HUMAN, "bots": list(BOT_NAMES)})
+        return JSONResponse(
+            {"human": HUMAN, "bots": list(BOT_NAMES), "canned": dict(CANNED), "max_chat": MAX_TEXT}
+        )
+
+    async def open_tables(self, request: Request) -> Response:
+        """The tables their hosts listed as open, newest first, with their free seats."""
+        tables = await self.context.hub.open_tables()
+        return JSONResponse({"tables": [_open_table(t) for t in tables]})
+
+    async def room(self, request: Request) -> Response:
+        """The game at the table of a room code (any case), and its free seats; a client may
+        look up ``CODE_BURST`` codes at once, then one every ``CODE_REFILL`` seconds (429)."""
+        now = asyncio.get_running_loop().time()
+        client = client_of(request.scope)
+        if len(self.lookups) > 10_000:  # forget the clients whose bucket is full again
+            full = CODE_BURST * CODE_REFILL
+            self.lookups = {c: b for c, b in self.lookups.items() if now - b.at < full}
+        bucket = self.lookups.get(client, Bucket(float(CODE_BURST), now))
+        bucket, wait = bucket.take(now, CODE_BURST, CODE_REFILL)
+        self.lookups[client] = bucket
+        if wait > 0:
+            return JSONResponse(
+                {
+                    "error": "too_many_codes",
+                    "detail": f"at most {CODE_BURST} room codes a minute from one address: "
+                    f"wait {math.ceil(wait)} s",
+                },
+                status_code=429,
+                headers={"Retry-After": str(math.ceil(wait))},
+            )
+        try:
+            code = normal_code(request.path_params["code"])
+            table = await self.context.hub.find_room(code)
+        except SeatingError as error:
+            return _answer(_Problem(400, "malformed", str(error)))
+        except NotFound as error:
+            return _answer(_Problem(404, "not_found", str(error)))
+        seating = table.record.seating
+        return JSONResponse(
+            {
+                "code": code,
+                "game": table.id,
+                "started": table.started,
+                "over": table.finished,
+                "free": list(seating.open_seats),
+            }
+        )
 
     async def create(self, request: Request) -> Response:
         hub = self.context.hub
@@ -287,6 +380,8 @@ class Lobby:
                 host_seat=host_seat,
                 host_name=body.get("name"),
                 time_limit=None if time_limit is None else float(time_limit),
+                listed=_flag(body, "listed"),
+                auto_rematch=_flag(body, "auto_rematch"),
             )
         except DecodeError as error:
             return _answer(_Problem(400, "malformed", f"config: {error}"))
@@ -302,20 +397,29 @@ class Lobby:
         try:
             table = await hub.open(request.path_params["game"])
             body = await _body(request, self.context.limits)
-            if not isinstance(body, dict) or set(body) != {"invite", "name"}:
-                raise _Problem(400, "malformed", 'the body must be {"invite": ..., "name": ...}')
-            invite = body["invite"]
-            if not isinstance(invite, str):
-                raise _Problem(400, "malformed", "invite must be the text after # in the link")
-            seat = await hub.claim(table, invite, body["name"])
+            if isinstance(body, dict) and set(body) == {"code", "name"}:
+                seat = await hub.claim_by_code(table, normal_code(body["code"]), body["name"])
+            else:
+                if not isinstance(body, dict) or set(body) != {"invite", "name"}:
+                    raise _Problem(
+                        400,
+                        "malformed",
+                        'the body must be {"invite": ..., "name": ...} or '
+                        '{"code": ..., "name": ...}',
+                    )
+                invite = body["invite"]
+                if not isinstance(invite, str):
+                    raise _Problem(400, "malformed", "invite must be the text after # in the link")
+                seat = await hub.claim(table, invite, body["name"])
         except NotFound as error:
             return _answer(_Problem(404, "not_found", str(error)))
         except _Problem as problem:
             return _answer(problem)
         except InviteSpent as error:
             return _answer(_Problem(410, "invite_spent", str(error)))
-        except SeatsChanged as error:
-            return _answer(_Problem(409, "seating", str(error)))
+        except (SeatsChanged, TableFull) as error:
+            code = "full" if isinstance(error, TableFull) else "seating"
+            return _answer(_Problem(409, code, str(error)))
         except SeatingError as error:
             return _answer(_Problem(400, "malformed", str(error)))
         token = table.record.tokens[seat]
@@ -334,6 +438,7 @@ class Seat:
             Route(SEAT_PATH, self.view),
             Route(SEAT_PATH + "/moves", self.move, methods=["POST"]),
             Route(SEAT_PATH + "/rematch", self.rematch, methods=["POST"]),
+            Route(SEAT_PATH + "/chat", self.chat, methods=["POST"]),
         ]
 
     async def view(self, request: Request) -> Response:
@@ -380,6 +485,44 @@ class Seat:
         link = f"/play/{new.id}/{seat}#{token}"
         return JSONResponse({"game": new.id, "seat": seat, "token": token, "link": link}, 201)
 
+    async def chat(self, request: Request) -> Response:
+        """``{"text": ...}`` or ``{"canned": KEY}``: a line at the table's chat, sent to every
+        page that follows the table (never part of the game)."""
+        try:
+            table, seat = await self.context.seat_of(request)
+            if seat is None:
+                raise _Problem(403, "forbidden", "spectators read the chat; only players write")
+            body = await _body(request, self.context.limits)
+            line = self.context.hub.say(table, seat, body)
+        except _Problem as problem:
+            return _answer(problem)
+        except Muted as error:
+            return _answer(_Problem(403, "muted", str(error)))
+        except TooFast as error:
+            wait = math.ceil(error.retry_after)
+            return JSONResponse(
+                {"error": "too_fast", "detail": str(error)},
+                status_code=429,
+                headers={"Retry-After": str(wait)},
+            )
+        except ChatError as error:
+            return _answer(_Problem(400, "malformed", str(error)))
+        return JSONResponse({"line": line}, 201)
+
+
+def _open_table(t: OpenTable) -> dict[str, Any]:
+    """A table of the lobby's list: its code, options and seats (names, bot, open)."""
+    config = t.config
+    return {
+        "code": t.code,
+        "game": t.game,
+        "players": config.players,
+        "inquisitor": config.inquisitor,
+        "reformation": config.reformation,
+        "seats": t.seating.public(),
+        "free": len(t.seating.open_seats),
+    }
+
 
 def _posted_move(body: Any) -> tuple[int, Move]:
     """The version and the move of a move request's body.
@@ -415,25 +558,43 @@ class Events:
         asked = request.headers.get("last-event-id") or request.query_params.get("since")
         start = _since(asked, table.version)
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-        stream = self.stream(table, seat, start, _token(request))
+        talk = request.query_params.get("table") == "1"
+        stream = self.stream(table, seat, start, _token(request), talk)
         return StreamingResponse(stream, media_type="text/event-stream", headers=headers)
 
     async def stream(
-        self, table: Table, seat: int | None, start: int, token: str | None
+        self, table: Table, seat: int | None, start: int, token: str | None, talk: bool = False
     ) -> AsyncIterator[str]:
+        """The envelopes of ``seat`` from version ``start`` on, until the game is over; with
+        ``talk``, the table's too (``event: chat``, ``event: room``, neither with an ``id``:
+        ``Last-Event-ID`` stays the version), and after the end until the next game at the
+        table is made, so that every page is offered it."""
         hub = self.context.hub
         sent, shown = start, -1
+        heard, room = 0, None
         hub.connect(table, seat, +1)
         try:
             while True:
-                revision, state = table.revision, table.state
+                revision, state, said = table.revision, table.state, table.talk
                 if revision != shown:
                     data = envelope(view(state, seat, since=sent), table.public(sent))
                     sent, shown = len(state.log), revision
                     yield f"id: {sent}\nevent: view\ndata: {data}\n\n"
-                if state.is_over:
+                if talk:
+                    if table.room() != room:
+                        room = table.room()
+                        yield f"event: room\ndata: {json.dumps(room)}\n\n"
+                    for line in table.chat.since(heard):
+                        heard = line.id + 1
+                        text = json.dumps(line.data(), ensure_ascii=False)
+                        yield f"event: chat\ndata: {text}\n\n"
+                if state.is_over and (not talk or table.rematch is not None):
                     return
-                if not await table.wait(revision, KEEPALIVE):
+                if talk:
+                    woke = await table.wait_talk(revision, said, KEEPALIVE)
+                else:
+                    woke = await table.wait(revision, KEEPALIVE)
+                if not woke:
                     yield ": keep-alive\n\n"
                 try:
                     hub.seat_for(table, seat, token)
@@ -455,7 +616,27 @@ class Host:
         return [
             Route("/api/games/{game}/host", self.links),
             Route("/api/games/{game}/host/seats/{seat}", self.change_seat, methods=["POST"]),
+            Route("/api/games/{game}/host/room", self.change_room, methods=["POST"]),
         ]
+
+    async def change_room(self, request: Request) -> Response:
+        """``{"listed": bool, "auto_rematch": bool}``: list the table in the lobby or not, and
+        whether a rematch seats everyone at once."""
+        try:
+            table = await self.context.host_table(request)
+            body = await _body(request, self.context.limits)
+            if not isinstance(body, dict) or set(body) != {"listed", "auto_rematch"}:
+                raise _Problem(
+                    400, "malformed", 'the body must be {"listed": bool, "auto_rematch": bool}'
+                )
+            await self.context.hub.set_room(
+                table, _flag(body, "listed"), _flag(body, "auto_rematch")
+            )
+        except _Problem as problem:
+            return _answer(problem)
+        except SeatingError as error:
+            return _answer(_Problem(409, "seating", str(error)))
+        return JSONResponse(_links(table))
 
     async def links(self, request: Request) -> Response:
         try:
@@ -474,13 +655,16 @@ class Host:
             body = await _body(request, self.context.limits)
             if body == {"reopen": True}:
                 await hub.reopen(table, seat)
+            elif isinstance(body, dict) and set(body) == {"mute"}:
+                await hub.mute(table, seat, _flag(body, "mute"))
             elif isinstance(body, dict) and set(body) == {"player"}:
                 await hub.assign(table, seat, str(body["player"]))
             else:
                 raise _Problem(
                     400,
                     "malformed",
-                    'the body must be {"player": "human" or a bot} or {"reopen": true}',
+                    'the body must be {"player": "human" or a bot}, {"reopen": true} or '
+                    '{"mute": true or false}',
                 )
         except _Problem as problem:
             return _answer(problem)

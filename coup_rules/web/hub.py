@@ -62,6 +62,7 @@ from coup_rules.state import GameState
 from coup_rules.web.backoff import Backoff
 from coup_rules.web.bots import BOT_NAMES
 from coup_rules.web.cache import Tables
+from coup_rules.web.chat import ChatError, Muted, TooFast
 from coup_rules.web.errors import (
     Forbidden,
     NotFound,
@@ -71,7 +72,7 @@ from coup_rules.web.errors import (
     Unavailable,
 )
 from coup_rules.web.persistence import Persistence
-from coup_rules.web.records import GameRecord, GameStore
+from coup_rules.web.records import GameRecord, GameStore, OpenTable, Room
 from coup_rules.web.runner import Runner
 from coup_rules.web.seating import (
     HUMAN,
@@ -79,16 +80,21 @@ from coup_rules.web.seating import (
     Seating,
     SeatingError,
     SeatsChanged,
+    TableFull,
     clean_name,
+    room_code,
 )
 from coup_rules.web.seats import Seats, fresh_token, host_of, seat_for
 from coup_rules.web.table import Table, judge, replay
 
 __all__ = [
     "HUMAN",
+    "ROOM_GRACE",
+    "ChatError",
     "Forbidden",
     "Hub",
     "InviteSpent",
+    "Muted",
     "NotFound",
     "NotStarted",
     "Revoked",
@@ -96,8 +102,18 @@ __all__ = [
     "SeatsChanged",
     "Stale",
     "Table",
+    "TableFull",
+    "TooFast",
     "Unavailable",
 ]
+
+ROOM_GRACE = 3600.0
+"""Seconds a finished table keeps its room code for itself (a rematch takes it along) before
+the code may be given to another table."""
+
+ROOM_TRIES = 8
+"""New codes drawn for a table before it goes without one (each is taken with a chance of
+live tables / 887 million)."""
 
 
 class Hub:
@@ -116,6 +132,8 @@ class Hub:
         clock: seconds, for ``idle``; ``time.monotonic`` by default.
         backoff: the waits of a game's task and catch-up between tries while the store does
             not answer (``Backoff()``: 0.1 s doubling up to 4 s, jittered).
+        draw: ``draw(n)`` is a number below ``n``, for room codes; ``secrets.randbelow`` by
+            default. Tests pass a seeded one.
     """
 
     def __init__(
@@ -128,8 +146,10 @@ class Hub:
         idle: float = 300.0,
         clock: Callable[[], float] = time.monotonic,
         backoff: Backoff | None = None,
+        draw: Callable[[int], int] = secrets.randbelow,
     ) -> None:
         self.db = db
+        self._draw = draw
         self.bot_delay = bot_delay
         self._seeds = seeds or (lambda: None)
         self.cache: Tables[Table] = Tables(idle, clock)
@@ -177,8 +197,12 @@ class Hub:
         host_seat: int | None = None,
         host_name: str | None = None,
         time_limit: float | None = None,
+        listed: bool = False,
+        auto_rematch: bool = False,
+        continues: GameRecord | None = None,
     ) -> Table:
-        """A new game, stored before it is returned: one invite per person's seat.
+        """A new game, stored before it is returned: one invite per person's seat, and a room
+        code of its own (or, for the next game at a table, that table's).
 
         Args:
             config: the game's options.
@@ -186,6 +210,10 @@ class Hub:
             host_seat: the seat the creator plays, claimed at once under ``host_name``.
             host_name: the creator's name, if they play.
             time_limit: seconds each decision may take (``None``: no limit).
+            listed: the lobby lists the table as open.
+            auto_rematch: a rematch seats every player at once.
+            continues: the game this one follows at the same table (a rematch): its room
+                code, listing and rematch choice come along.
 
         Raises:
             ValueError: the seat list does not fit the config or names an unknown bot, the
@@ -218,9 +246,84 @@ class Hub:
             time_limit=time_limit,
         )
         await self.persistence.commit(record)
+        if continues is not None and continues.room is not None:
+            await self.persistence.run(self.store.move_room, continues.id, record.id, writes=True)
+            record = attrs.evolve(record, room=continues.room)
+        else:
+            record = attrs.evolve(record, room=await self._open_room(record.id))
+            if record.room is not None and (listed or auto_rematch):
+                room = attrs.evolve(record.room, listed=listed, auto_rematch=auto_rematch)
+                await self.persistence.run(
+                    self.store.set_room, record.id, listed, auto_rematch, writes=True
+                )
+                record = attrs.evolve(record, room=room)
         table = Table(record, state, (), len(state.log))
         self._keep(table)
         return table
+
+    async def _open_room(self, game: str) -> Room | None:
+        """A room code for ``game``, unique among the live tables (``GameStore.open_room``)."""
+        for _ in range(ROOM_TRIES):
+            code = room_code(self._draw)
+            taken = self.store.open_room
+            if await self.persistence.run(taken, game, code, time.time(), ROOM_GRACE, writes=True):
+                return Room(code)
+        return None
+
+    async def find_room(self, code: str) -> Table:
+        r"""The game now played at the table of room code ``code`` (as ``normal_code`` gives it).
+
+        Raises:
+            NotFound: no table has this code.
+        """
+        game = await self.persistence.run(self.store.room_of, code)
+        if game is None:
+            raise NotFound(f"no table has the room code {code}: check it with the host")
+        return await self.open(game)
+
+    async def open_tables(self, limit: int = 50) -> list[OpenTable]:
+        """The tables listed as open whose game is not over and that have a free seat."""
+        found = await self.persistence.run(self.store.open_tables, limit)
+        return [t for t in found if t.seating.open_seats]
+
+    async def set_room(self, table: Table, listed: bool, auto_rematch: bool) -> None:
+        """The host lists the table as open (or not), and chooses whether a rematch seats
+        everyone at once.
+
+        Raises:
+            SeatingError: the game has no room code (it was stored before them).
+        """
+        room = table.record.room
+        if room is None:
+            raise SeatingError("this game was made before room codes: it has no table to list")
+        async with table.lock:
+            await self.persistence.run(
+                self.store.set_room, table.id, listed, auto_rematch, writes=True
+            )
+            new = attrs.evolve(room, listed=listed, auto_rematch=auto_rematch)
+            table.reseat(attrs.evolve(table.record, room=new))
+
+    def say(self, table: Table, seat: int, body: object) -> dict[str, object]:
+        """``seat`` says a line at the table's chat (chat.py); the line, as sent.
+
+        Raises:
+            Muted: the host muted the seat.
+            TooFast: the seat said too much just now.
+            ChatError: the body is not a line.
+        """
+        seating = table.record.seating
+        name = seating.seats[seat].name or f"Seat {seat}"
+        now = asyncio.get_running_loop().time()
+        table.say(table.chat.post(seat, name, body, now, seat in seating.muted))
+        return table.chat.lines[-1].data()
+
+    async def mute(self, table: Table, seat: int, muted: bool) -> None:
+        """The host mutes ``seat`` in the chat, or lets it speak again (``Seats.mute``)."""
+        await self.seats.mute(table, seat, muted)
+
+    async def claim_by_code(self, table: Table, code: str, name: object) -> int:
+        """Take the first open seat by the table's room code (``Seats.claim_by_code``)."""
+        return await self.seats.claim_by_code(table, code, name)
 
     def table(self, game: str) -> Table:
         """The game with id ``game`` if it is in memory (``open`` loads it if it is not).
@@ -377,6 +480,8 @@ class Hub:
                 row = (table.id, table.moves, table.version, move, timed_out)
                 if await self.persistence.commit(row):
                     table.advance(after, seat, timed_out)
+                    if after.is_over:  # its code may serve another table once ROOM_GRACE is up
+                        self.persistence.submit(self.store.close_room, table.id, time.time())
                     return after
                 # Another process stored a move under this number first (or this one did,
                 # and the answer was lost in an outage): take its moves and judge again.

@@ -23,11 +23,39 @@ from coup_rules.config import Config
 from coup_rules.moves import Move
 from coup_rules.web.seating import Seating
 
-__all__ = ["GameRecord", "GameStore", "MoveRow", "StoredMove"]
+__all__ = ["GameRecord", "GameStore", "MoveRow", "OpenTable", "Room", "StoredMove"]
 
 MoveRow = tuple[str, int, int, Move, bool]
 """A move to store: game id, its number in the game, the log length it was applied at, the move,
 and whether the table made it for a seat out of time."""
+
+
+@attrs.frozen
+class Room:
+    """The table a game is played at, as the host set it up.
+
+    Attributes:
+        code: the room code (``seating.ROOM_ALPHABET``, upper case): whoever gives it takes the
+            first open seat, as with an invite. Unique among the tables whose game is played
+            (or ended less than ``ROOM_GRACE`` seconds ago); a rematch keeps it.
+        listed: the host lists the table as open: the lobby shows it, with its free seats.
+        auto_rematch: the host chose that a rematch seats everyone at once (their pages
+            follow by themselves); otherwise each page is offered it, one click away.
+    """
+
+    code: str
+    listed: bool = False
+    auto_rematch: bool = False
+
+
+@attrs.frozen
+class OpenTable:
+    """A table the lobby shows: its code, its game, the game's options and its seating."""
+
+    code: str
+    game: str
+    config: Config
+    seating: Seating
 
 
 @attrs.frozen
@@ -41,6 +69,8 @@ class GameRecord:
         seating: who sits where, the host, the invites and the seat tokens.
         spectator: the spectators' token.
         time_limit: seconds each decision may take; ``None``: no limit.
+        room: the table's room code and the host's choices for it; ``None`` for a game
+            stored before room codes.
     """
 
     id: str
@@ -49,6 +79,7 @@ class GameRecord:
     seating: Seating
     spectator: str
     time_limit: float | None = None
+    room: Room | None = None
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -117,6 +148,27 @@ class GameStore(Protocol):
 
     def release_moving(self, game: str) -> None:
         """Let another process move ``game``'s bots and clock (``claim_moving``)."""
+
+    def open_room(self, game: str, code: str, now: float, grace: float) -> bool:
+        """Give ``game`` the room code ``code`` unless a table uses it: one whose game is not
+        over, or ended less than ``grace`` seconds before ``now``; ``False`` (nothing stored)
+        if one does."""
+
+    def room_of(self, code: str) -> str | None:
+        """The game now played at the table of room code ``code`` (upper case), or ``None``."""
+
+    def set_room(self, game: str, listed: bool, auto_rematch: bool) -> None:
+        """Store the host's choices for the table of ``game``."""
+
+    def move_room(self, old: str, new: str) -> None:
+        """The table of ``old`` plays ``new`` now (a rematch): its code leads there."""
+
+    def close_room(self, game: str, now: float) -> None:
+        """The game of the table ended at ``now``: it leaves the open tables, and its code
+        may be given to another table ``grace`` seconds later (unless a rematch takes it)."""
+
+    def open_tables(self, limit: int) -> list[OpenTable]:
+        """Up to ``limit`` tables listed as open whose game is not over, newest first."""
 
     def load(self) -> list[tuple[GameRecord, list[StoredMove]]]:
         """Every game, oldest first, with its moves in order (for tools and tests)."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 import secrets
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -31,14 +31,19 @@ import attrs
 __all__ = [
     "HUMAN",
     "MAX_NAME",
+    "ROOM_ALPHABET",
+    "ROOM_CODE_LENGTH",
     "InviteSpent",
     "NameTaken",
     "Seat",
     "Seating",
     "SeatingError",
     "SeatsChanged",
+    "TableFull",
     "clean_name",
     "name_key",
+    "normal_code",
+    "room_code",
 ]
 
 HUMAN = "human"
@@ -46,6 +51,37 @@ HUMAN = "human"
 
 MAX_NAME = 24
 """The longest name a person may give, in characters."""
+
+
+ROOM_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+"""The letters of a room code: no 0 and O, no 1, I and L, so that a code read aloud or copied
+by hand is one code only (31 letters: 6 of them make 887 million codes)."""
+
+ROOM_CODE_LENGTH = 6
+"""How many letters a room code has."""
+
+
+def room_code(draw: Callable[[int], int]) -> str:
+    """A room code of ``ROOM_CODE_LENGTH`` letters, each ``ROOM_ALPHABET[draw(31)]``
+    (``draw`` is ``secrets.randbelow`` in the server, a seeded one in tests)."""
+    return "".join(ROOM_ALPHABET[draw(len(ROOM_ALPHABET))] for _ in range(ROOM_CODE_LENGTH))
+
+
+def normal_code(text: object) -> str:
+    """A room code as typed (any case, spaces and dashes anywhere) as it is stored.
+
+    Raises:
+        SeatingError: it is not ``ROOM_CODE_LENGTH`` letters of ``ROOM_ALPHABET``.
+    """
+    if not isinstance(text, str):
+        raise SeatingError("code: give the room code as text, e.g. 'K7M2QX'")
+    code = "".join(c for c in text.upper() if c not in " -\t")
+    if len(code) != ROOM_CODE_LENGTH or any(c not in ROOM_ALPHABET for c in code):
+        raise SeatingError(
+            f"code: a room code is {ROOM_CODE_LENGTH} letters and digits (no 0, O, 1, I or L), "
+            f"not {text[:20]!r}"
+        )
+    return code
 
 
 class SeatingError(ValueError):
@@ -59,6 +95,10 @@ class InviteSpent(SeatingError):
 class SeatsChanged(SeatingError):
     """Another server process changed the game's seats at the same moment (a shared store):
     nothing was changed, and the request may be made again against the seats as they are now."""
+
+
+class TableFull(SeatingError):
+    """No person's seat is open: a room code has no seat to give."""
 
 
 class NameTaken(SeatingError):
@@ -191,12 +231,14 @@ class Seating:
         begun: whether every person's seat has been claimed once: the game has started, and
             stays started when a seat is reopened (that seat's decisions then wait for its
             new player, or for the time limit).
+        muted: the seats the host has muted in the table's chat (chat.py), in order.
     """
 
     seats: tuple[Seat, ...]
     host: str | None = None
     host_seat: int | None = None
     begun: bool = False
+    muted: tuple[int, ...] = ()
 
     @classmethod
     def new(cls, who: Sequence[str], host: str, invites: Sequence[str]) -> Seating:
@@ -272,6 +314,17 @@ class Seating:
         revoked = s.revoked if s.token is None else (*s.revoked, s.token)
         return self._with(seat, Seat(who, revoked=revoked, removed=s.removed))
 
+    @property
+    def first_open(self) -> int | None:
+        """The open seat a room code claims: the first one, or ``None`` if none is open."""
+        return next(iter(self.open_seats), None)
+
+    def mute(self, seat: int, muted: bool) -> Seating:
+        """``seat`` muted in the table's chat (``muted``) or heard again."""
+        self._seat(seat)
+        kept = tuple(s for s in self.muted if s != seat)
+        return attrs.evolve(self, muted=(*kept, seat) if muted else kept)
+
     def to_data(self) -> dict[str, Any]:
         """The seating as JSON-ready data (what the store writes)."""
         return attrs.asdict(self)
@@ -290,7 +343,8 @@ class Seating:
             )
             for s in data["seats"]
         )
-        return cls(seats, data["host"], data["host_seat"], data.get("begun", False))
+        muted = tuple(data.get("muted", ()))  # a seating stored before the chat: none
+        return cls(seats, data["host"], data["host_seat"], data.get("begun", False), muted)
 
     def public(self) -> list[dict[str, Any]]:
         """What everyone may know of the seats: each one's name, whether a bot plays it (never

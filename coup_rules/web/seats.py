@@ -22,6 +22,7 @@ from coup_rules.web.seating import (
     Seating,
     SeatingError,
     SeatsChanged,
+    TableFull,
     clean_name,
 )
 from coup_rules.web.table import Table
@@ -29,7 +30,8 @@ from coup_rules.web.table import Table
 __all__ = ["Seats", "fresh_token", "host_of", "same", "seat_for"]
 
 Create = Callable[..., Awaitable[Table]]
-"""The hub's ``create(config, seats, host_seat=..., host_name=..., time_limit=...)``."""
+"""The hub's ``create(config, seats, host_seat=..., host_name=..., time_limit=...,
+continues=...)``."""
 
 Open = Callable[[str], Awaitable[Table]]
 """The hub's ``open(game)``."""
@@ -124,6 +126,38 @@ class Seats:
             await self.reseat(table, seating)
         return seat
 
+    async def claim_by_code(self, table: Table, code: str, name: object) -> int:
+        """Take the first open seat of ``table`` by its room code (``code``, as
+        ``normal_code`` gives it), as its invite would: a fresh token, under ``name``.
+
+        Raises:
+            InviteSpent: ``code`` is not this table's.
+            TableFull: no person's seat is open.
+            SeatingError: the name is not acceptable.
+        """
+        name = clean_name(name)
+        room = table.record.room
+        if room is None or not same(code, room.code):
+            raise InviteSpent(f"the room code {code} is not this table's: ask the host for it")
+        async with table.lock:
+            seat = table.record.seating.first_open
+            if seat is None:
+                raise TableFull(
+                    "every seat at this table is taken: ask the host to open one, or start a "
+                    "game of your own"
+                )
+            await self.reseat(table, table.record.seating.claim(seat, name, fresh_token()))
+        return seat
+
+    async def mute(self, table: Table, seat: int, muted: bool) -> None:
+        """Mute ``seat`` in the table's chat, or let it speak again (stored with the seating).
+
+        Raises:
+            SeatingError: there is no such seat.
+        """
+        async with table.lock:
+            await self.reseat(table, table.record.seating.mute(seat, muted))
+
     async def assign(self, table: Table, seat: int, who: str) -> None:
         """Before the start: give ``seat`` to a bot (``who``, its name) or to a person.
 
@@ -164,9 +198,10 @@ class Seats:
         table.reseat(record)
 
     async def rematch(self, table: Table, seat: int) -> tuple[Table, str]:
-        """The next game at this table, for ``seat``: the same config, seats, names, host and
-        time limit, a new seed. The first player to ask makes it; each then gets their seat's
-        fresh token in it (the same one if they ask again).
+        """The next game at this table, for ``seat``: the same config, seats, names, host,
+        time limit, room code and muted seats, a new seed. The first player to ask makes it;
+        every page following the table is told (``Table.room``), and each player then gets
+        their seat's fresh token in it (the same one if they ask again).
 
         Returns:
             The new game and ``seat``'s token in it.
@@ -189,9 +224,12 @@ class Seats:
                     host_seat=host_seat,
                     host_name=None if host_seat is None else old.seating.seats[host_seat].name,
                     time_limit=old.time_limit,
+                    continues=old,
                 )
                 async with new.lock:
-                    seating = attrs.evolve(new.record.seating, host=old.seating.host)
+                    seating = attrs.evolve(
+                        new.record.seating, host=old.seating.host, muted=old.seating.muted
+                    )
                     await self.reseat(new, seating)
                 table.rematch = new.id
                 table.touch()

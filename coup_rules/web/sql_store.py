@@ -17,7 +17,7 @@ from typing import Any
 from coup_rules.config import Config
 from coup_rules.moves import Move
 from coup_rules.serde import from_json, to_json
-from coup_rules.web.records import GameRecord, MoveRow, StoredMove
+from coup_rules.web.records import GameRecord, MoveRow, OpenTable, Room, StoredMove
 from coup_rules.web.seating import Seat, Seating
 
 __all__ = ["COLUMNS", "SCHEMA", "SqlStore"]
@@ -51,6 +51,14 @@ CREATE TABLE IF NOT EXISTS rules (
     game       TEXT PRIMARY KEY REFERENCES games(id),
     time_limit REAL          -- seconds per decision; NULL: no limit
 );
+CREATE TABLE IF NOT EXISTS rooms (
+    code         TEXT PRIMARY KEY,   -- the room code, upper case (seating.ROOM_ALPHABET)
+    game         TEXT NOT NULL REFERENCES games(id),  -- the game played at the table now
+    listed       INTEGER NOT NULL DEFAULT 0,  -- the lobby shows it as open
+    auto_rematch INTEGER NOT NULL DEFAULT 0,  -- a rematch seats everyone at once
+    closed       REAL                -- when its game ended; NULL while it is played
+);
+CREATE INDEX IF NOT EXISTS rooms_game ON rooms (game);
 """
 """The tables, in SQL that SQLite and PostgreSQL both take."""
 
@@ -161,14 +169,15 @@ class SqlStore(abc.ABC):
     def record(self, game: str) -> GameRecord | None:
         """A game's record as stored now; ``None`` if there is no such game."""
         rows = self._rows(
-            "SELECT g.config, g.seed, g.seats, s.data, r.time_limit FROM games g "
+            "SELECT g.config, g.seed, g.seats, s.data, r.time_limit, "
+            "ro.code, ro.listed, ro.auto_rematch FROM games g "
             "LEFT JOIN seating s ON s.game = g.id LEFT JOIN rules r ON r.game = g.id "
-            "WHERE g.id = ?",
+            "LEFT JOIN rooms ro ON ro.game = g.id WHERE g.id = ?",
             (game,),
         )
         if not rows:
             return None
-        config, seed, seats_json, seating, limit = rows[0]
+        config, seed, seats_json, seating, limit, code, listed, auto = rows[0]
         tokens = {seat: t for t, seat in self._rows(_TOKENS, (game,))}
         return GameRecord(
             id=game,
@@ -181,7 +190,63 @@ class SqlStore(abc.ABC):
             ),
             spectator=tokens[None],
             time_limit=limit,
+            room=None if code is None else Room(code, bool(listed), bool(auto)),
         )
+
+    def open_room(self, game: str, code: str, now: float, grace: float) -> bool:
+        """Give ``game`` the code ``code`` unless a live table uses it (one transaction)."""
+        with self._transaction():
+            stored = self._execute(
+                "INSERT INTO rooms (code, game, listed, auto_rematch, closed) "
+                "VALUES (?, ?, 0, 0, NULL) ON CONFLICT (code) DO UPDATE SET "
+                "game = excluded.game, listed = 0, auto_rematch = 0, closed = NULL "
+                "WHERE rooms.closed IS NOT NULL AND rooms.closed < ?",
+                (code, game, now - grace),
+            )
+            if stored:
+                self._notify([game])
+        return bool(stored)
+
+    def room_of(self, code: str) -> str | None:
+        """The game now played at the table of ``code``, or ``None``."""
+        rows = self._rows("SELECT game FROM rooms WHERE code = ?", (code,))
+        return str(rows[0][0]) if rows else None
+
+    def set_room(self, game: str, listed: bool, auto_rematch: bool) -> None:
+        """Store the host's choices for the table of ``game``."""
+        with self._transaction():
+            self._execute(
+                "UPDATE rooms SET listed = ?, auto_rematch = ? WHERE game = ?",
+                (int(listed), int(auto_rematch), game),
+            )
+            self._notify([game])
+
+    def move_room(self, old: str, new: str) -> None:
+        """The table of ``old`` plays ``new`` now."""
+        with self._transaction():
+            self._execute("UPDATE rooms SET game = ?, closed = NULL WHERE game = ?", (new, old))
+            self._notify([old, new])
+
+    def close_room(self, game: str, now: float) -> None:
+        """The game of the table ended at ``now``."""
+        with self._transaction():
+            self._execute(
+                "UPDATE rooms SET closed = ? WHERE game = ? AND closed IS NULL", (now, game)
+            )
+
+    def open_tables(self, limit: int) -> list[OpenTable]:
+        """Up to ``limit`` listed tables whose game is not over, newest first."""
+        rows = self._rows(
+            "SELECT ro.code, ro.game, g.config, s.data FROM rooms ro "
+            "JOIN games g ON g.id = ro.game JOIN seating s ON s.game = ro.game "
+            "WHERE ro.listed = 1 AND ro.closed IS NULL "
+            "ORDER BY g.created DESC, ro.code LIMIT ?",
+            (limit,),
+        )
+        return [
+            OpenTable(code, game, from_json(config, Config), Seating.from_data(json.loads(data)))
+            for code, game, config, data in rows
+        ]
 
     def game(self, game: str) -> tuple[GameRecord, list[StoredMove]] | None:
         """A game's record and its moves in order; ``None`` if there is no such game."""

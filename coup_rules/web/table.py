@@ -19,6 +19,7 @@ from coup_rules.moves import Move
 from coup_rules.setup import new_game
 from coup_rules.state import GameState
 from coup_rules.web import clock
+from coup_rules.web.chat import Chat
 from coup_rules.web.errors import NotStarted, Stale
 from coup_rules.web.records import GameRecord, StoredMove
 from coup_rules.web.stale import opened_at, stale_reason
@@ -57,6 +58,9 @@ class Table:
         self._changed = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.rematch: str | None = None  # the id of the next game at this table, once made
+        self.chat = Chat()  # beside the game, never in it (chat.py)
+        self.talk = 0  # counts the lines said: a chat line wakes the streams, not the game
+        self._talked = asyncio.Event()
 
     @property
     def id(self) -> str:
@@ -98,6 +102,26 @@ class Table:
         self.revision += 1
         changed, self._changed = self._changed, asyncio.Event()
         changed.set()
+
+    def say(self, chat: Chat) -> None:
+        """A line was said: the chat is ``chat`` now; wake the streams (not the game's task)."""
+        self.chat = chat
+        self.talk += 1
+        talked, self._talked = self._talked, asyncio.Event()
+        talked.set()
+
+    def room(self) -> dict[str, Any]:
+        """What the pages following the table are told beside the game (``event: room``):
+        its room code, the host's choices (listed as open, rematch at once), the muted seats,
+        and the next game at the table once someone made it."""
+        room = self.record.room
+        return {
+            "code": None if room is None else room.code,
+            "listed": room is not None and room.listed,
+            "auto_rematch": room is not None and room.auto_rematch,
+            "muted": list(self.record.seating.muted),
+            "rematch": self.rematch,
+        }
 
     def advance(self, state: GameState, seat: int, timed_out: bool) -> None:
         """A move of ``seat`` is stored and made ``state`` (the lock held)."""
@@ -141,6 +165,19 @@ class Table:
             "timeouts": [{"version": v, "seat": s} for v, s in self.timeouts if v >= since],
             "rematch": self.rematch is not None,
         }
+
+    async def wait_talk(self, revision: int, talk: int, timeout: float) -> bool:
+        """Wait until the table changes after ``revision`` or a line is said after ``talk``;
+        ``False`` if ``timeout`` ran out first."""
+        if self.revision != revision or self.talk != talk:
+            return True
+        waits = [asyncio.ensure_future(e.wait()) for e in (self._changed, self._talked)]
+        try:
+            done, _ = await asyncio.wait(waits, timeout=timeout, return_when="FIRST_COMPLETED")
+        finally:
+            for w in waits:
+                w.cancel()
+        return bool(done)
 
     async def wait(self, revision: int, timeout: float | None = None) -> bool:
         """Wait until the table changes after ``revision``; ``False`` if ``timeout`` ran out."""
