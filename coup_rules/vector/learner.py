@@ -233,7 +233,12 @@ def learner_step(
     terminated[:] = False
     truncated[:] = False
     for g in range(games):
-        apply(S[g], P, MV, LEARNER[g], actions[g])
+        s = S[g]
+        me = LEARNER[g]
+        apply(s, P, MV, me, actions[g])
+        play_opponents(s, P, IX, MV, VAL, kinds, pars, SEATS[g], me, moves)
+        if s[seat_at(me) + S_NHAND] != 0 and s[PHASE] != D_NONE and asked_first(s, P) == me:
+            continue  # the learner is asked again: the common case, kept short
         STATUS[g] = PLAYING
         ok = settle(
             g, S, P, IX, MV, OB, VAL, kinds, pars, SEATS, LEARNER, STATUS, DEALS, fixed,
