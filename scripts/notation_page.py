@@ -3,8 +3,12 @@
 
     python scripts/notation_page.py           # print the page
     python scripts/notation_page.py --write   # rewrite docs/reference/notation.md
+    python scripts/notation_page.py --check   # exit 1 if the page is stale
 
-``tests/test_notation_page.py`` fails when the page is stale and runs every example on it.
+The "means" column is ``describe_move``'s menu line in each game of ``GAMES``: one text where
+they agree, one per game where they differ (Exchange claims the Ambassador in the base game and
+the Inquisitor with the Inquisitor). ``tests/test_notation_page.py`` fails when the page is
+stale and runs every example on it.
 """
 
 from __future__ import annotations
@@ -13,22 +17,36 @@ import argparse
 import sys
 from pathlib import Path
 
-from coup_rules import Config, describe_move
+from coup_rules import Config, Move, describe_move
 from coup_rules.notation import FILLERS, NOTATION, format_move
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "reference" / "notation.md"
 COMMAND = "python scripts/notation_page.py --write"
 
+GAMES: tuple[tuple[str, Config], ...] = (
+    ("base game", Config(players=4)),
+    ("Inquisitor variant", Config(players=4, inquisitor=True)),
+)
+"""The games whose words the page gives, by name. The Reformation changes no move's words, and
+``describe_move`` words its moves (Convert, Embezzle) in any game."""
+
+
+def means(move: Move) -> str:
+    """The "means" cell of ``move``: its menu line, or one per game where the games differ."""
+    words = {name: describe_move(move, config) for name, config in GAMES}
+    if len(set(words.values())) == 1:
+        return next(iter(words.values()))
+    return "<br>".join(f"*{name}:* {text}" for name, text in words.items())
+
 
 def page() -> str:
     """The page's Markdown."""
-    config = Config(players=4, inquisitor=True, reformation=True)
     rows = []
     for verb in NOTATION:
         aliases = ", ".join(f"`{a}`" for a in verb.aliases) or ""
         rows.append(
             f"| `{verb.word}` | `{verb.form}` | {aliases} | `{format_move(verb.example)}` "
-            f"| `{verb.example!r}` | {describe_move(verb.example, config)} |"
+            f"| `{verb.example!r}` | {means(verb.example)} |"
         )
     fillers = ", ".join(f"`{w}`" for w in sorted(FILLERS))
     return "\n".join(
@@ -54,7 +72,8 @@ def page() -> str:
             "`pN` is a seat (`p0`, `p3`), `CARD` a character (`duke`, `assassin`, `captain`,",
             "`ambassador`, `contessa`, `inquisitor`), `SIDE` an allegiance (`loyalist`,",
             "`reformist`). The last column is the move as",
-            "`describe_move` words it in a menu. Every example on this page is run by the tests.",
+            "`describe_move` words it in a menu, in the base game and in the Inquisitor variant",
+            "where the two differ. Every example on this page is run by the tests.",
             "",
             "| verb | form | also read | example | the move | means |",
             "| --- | --- | --- | --- | --- | --- |",
@@ -86,7 +105,14 @@ def page() -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--write", action="store_true", help="rewrite docs/reference/notation.md")
+    parser.add_argument("--check", action="store_true", help="exit 1 if the page is stale")
     args = parser.parse_args(argv)
+    if args.check:
+        if PAGE.read_text(encoding="utf-8") != page():
+            print(f"{PAGE} is stale: run `{COMMAND}`", file=sys.stderr)
+            return 1
+        print(f"{PAGE} is up to date")
+        return 0
     if args.write:
         PAGE.write_text(page(), encoding="utf-8")
         print(f"wrote {PAGE}")

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import coup_rules
-from coup_rules import format_move, parse_move
+from coup_rules import Exchange, format_move, parse_move
 from coup_rules.notation import NOTATION
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,3 +68,28 @@ def test_the_python_block_of_the_page_runs() -> None:
     text = page.PAGE.read_text(encoding="utf-8")
     block = text.split("```python\n", 1)[1].split("```", 1)[0]
     exec(compile(block, str(page.PAGE), "exec"), {})
+
+
+def test_each_game_says_its_own_exchanger_r_act_7() -> None:
+    """R-ACT-7, R-INQ-1: the Exchange row says the Ambassador for the base game and the
+    Inquisitor for the Inquisitor variant, each from its game's own config."""
+    text = page.PAGE.read_text(encoding="utf-8")
+    row = next(line for line in text.splitlines() if line.startswith("| `exchange` |"))
+    for name, config in page.GAMES:
+        said = f"*{name}:* Exchange cards with the Court (claims the {config.exchanger.title})"
+        assert said in row
+    assert {config.exchanger.title for _, config in page.GAMES} == {"Ambassador", "Inquisitor"}
+
+
+def test_a_move_worded_alike_in_every_game_has_one_meaning() -> None:
+    """API: where the games word a move alike (every verb but ``exchange``), its row gives
+    the words once, not once per game."""
+    assert page.means(Exchange(0)).count("<br>") == len(page.GAMES) - 1
+    for verb in NOTATION:
+        if verb.word != "exchange":
+            assert "<br>" not in page.means(verb.example)
+
+
+def test_the_check_option_passes_on_the_checked_in_page() -> None:
+    """API: ``--check`` exits 0 while the page is what the generator writes."""
+    assert page.main(["--check"]) == 0
