@@ -329,7 +329,9 @@ class _Switch:
         return _first_legal(observations, masks)
 
 
-def _refused(answer: Callable[[np.ndarray], object], match: str) -> None:
+def _refused(
+    answer: Callable[[np.ndarray], object], match: str, error: type[Exception] = ValueError
+) -> None:
     """A policy answering ``answer`` is refused with ``match``; the step is undone, and the
     games then go on as if it had never been asked."""
     switch = _Switch()
@@ -340,7 +342,7 @@ def _refused(answer: Callable[[np.ndarray], object], match: str) -> None:
     before = [env.to_state(lane) for lane in range(8)]
     actions = infos["action_mask"].argmax(axis=1)
     switch.answer = answer
-    with pytest.raises(ValueError, match=match):
+    with pytest.raises(error, match=match):
         env.step(actions)
     assert [env.to_state(lane) for lane in range(8)] == before
     switch.answer = None
@@ -381,6 +383,13 @@ def test_a_policy_s_answer_of_another_shape_is_refused() -> None:
         r"not one of shape \(\d+, 1\)",
     )
     _refused(lambda masks: None, r"must answer an integer array")
+
+
+def test_a_policy_s_own_error_reaches_the_caller_and_the_step_is_undone() -> None:
+    def broken(masks: np.ndarray) -> object:
+        raise KeyError("the network is not loaded")
+
+    _refused(broken, "the network is not loaded", KeyError)
 
 
 def test_a_bot_class_or_a_value_that_is_no_policy_is_refused_as_an_opponent() -> None:

@@ -2,10 +2,20 @@
 
 Each of ``num_envs`` games seats the learner (at ``learner_seat``, or a seat drawn at every deal
 with ``learner_seat="random"``) and, clockwise from it, the ``opponents`` in turn (cycling):
-names of ``coup_rules.bots.BOTS`` or bot objects of those classes with their own parameters.
-The opponents are the compiled twins of the object bots (``coup_rules.vector.bots``), held equal
-to them move for move, and they move inside ``step`` without leaving compiled code: the learner
-is asked only its own decisions.
+names of ``coup_rules.bots.BOTS``, bot objects of those classes with their own parameters, or
+policies (``coup_rules.vector.opponents.Policy``), mixed. A name or a bot object is played by
+its compiled twin (``coup_rules.vector.bots``), held equal to the object bot move for move,
+which moves inside ``step`` without leaving compiled code: the learner is asked only its own
+decisions.
+
+- **Policies**: ``policy(observations, masks) -> actions``, batched over the games that ask it
+  (float32[k, obs_dim] and bool[k, n] of the seat it plays, an integer array of shape (k,) of
+  move indices back), e.g. a frozen snapshot of the learner for self-play; a single one plays
+  every opponent seat. A game returns to Python only when a policy's seat is asked; the step
+  then asks in rounds, each policy called once per seat of it that some games ask, with those
+  games in lane order, until the learner is asked in every game. An answer that is not such an
+  array, or a move its mask forbids, raises ``ValueError`` naming the seat and the game
+  (R-TURN-7), and the whole step is undone.
 
 - **Spaces**: ``single_observation_space`` is ``Box(0, high, float32)`` over the vector of
   ``coup_rules.ai.encoding.ObservationEncoder`` (``high`` is public: ``observation_space.high``),
@@ -17,15 +27,16 @@ is asked only its own decisions.
   ``infos["seat"]`` is the learner's seat in each game.
 - **Rewards** at the end only, as in ``coup_rules.gymnasium.CoupEnv``: +1 for a win,
   ``-1 / (players - 1)`` for a loss (the game ends for the learner when it is out), 0 for a draw
-  at the turn limit (``truncated``, R-TURN-8). An action that is not legal raises ``ValueError``
-  and nothing is played.
+  at the turn limit (``truncated``, R-TURN-8). ``actions`` must be an integer array of shape
+  ``(num_envs,)`` of move indices (``TypeError`` or ``ValueError`` otherwise); an action that
+  is not legal raises ``ValueError``; nothing is played then.
 - **Autoreset** (``metadata["autoreset_mode"]`` is ``SAME_STEP``): a game that ends in a step
   is dealt again in that step; the observation returned is the new game's first, and the
   learner's last observation of the game that ended is in ``infos["final_obs"]`` (an object
   array, ``None`` for the other games) with the mask ``infos["_final_obs"]``.
 - **Seeding**: each game has its own stream, from ``seed`` (or from ``reset(seed=...)``), for its
   deals, its draws and the bots' choices: one seed and one sequence of actions give the same
-  games. The streams are not the engine's (R-INFO-5).
+  games (with deterministic policies). The streams are not the engine's (R-INFO-5).
 
 ``gymnasium.make_vec("coup_rules/Coup-v0", num_envs=..., opponents=...)`` builds one (importing
 ``coup_rules.gymnasium`` registers the id; its ``vector_entry_point`` is this class).
@@ -67,8 +78,8 @@ class CoupVectorEnv(gymnasium.vector.VectorEnv):
         config: the game (default ``Config()``).
         num_envs: the number of games stepped together.
         seed: the games' streams until ``reset(seed=...)`` gives another.
-        opponents: a bot name or object, or a sequence of them, seated clockwise from the
-            learner in turn.
+        opponents: a bot name, a bot object or a policy, or a sequence of them, seated
+            clockwise from the learner in turn.
         learner_seat: the learner's seat, or ``"random"`` to draw it at every deal.
     """
 
@@ -410,7 +421,7 @@ def _opponent_list(opponents: Opponent | Sequence[Opponent]) -> list[Opponent]:
     if isinstance(opponents, str) or not isinstance(opponents, Sequence):
         return [opponents]
     if not opponents:
-        raise ValueError("opponents must name at least one bot")
+        raise ValueError("opponents must name at least one opponent")
     return list(opponents)
 
 
