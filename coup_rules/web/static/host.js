@@ -2,6 +2,7 @@
 // The host's page: the invites to send, who has taken which seat, bots before the start, and
 // reopening the seat of a player who left (their link stops working). It reads no hand.
 import { botNames, changeSeat, hostLinks } from "./client.js";
+import { muteSeat, setRoom } from "./room.js";
 
 /** @typedef {import("./client.js").HostLinks} HostLinks */
 
@@ -33,8 +34,35 @@ async function change(seat, change) {
   else $("error").textContent = answer.problem.detail;
 }
 
-/** @param {HostLinks} data */
+/**
+ * The host's view of the table beside the game (room.js's RoomInfo; a seat's mute).
+ * @typedef {{room?: import("./room.js").RoomInfo, next_game?: string | null}} RoomLinks
+ */
+
+/** @param {HostLinks & RoomLinks} data */
+function showRoom(data) {
+  const room = data.room;
+  $("room-area").hidden = !room || !room.code;
+  if (room) {
+    $("room-code").textContent = room.code || "";
+    /** @type {HTMLInputElement} */ ($("listed")).checked = room.listed;
+    /** @type {HTMLInputElement} */ ($("auto-rematch")).checked = room.auto_rematch;
+  }
+  $("next-game").hidden = !data.next_game;
+  if (data.next_game) /** @type {HTMLAnchorElement} */ ($("next-game-link")).href = absolute(data.next_game);
+}
+
+async function roomChoice() {
+  const listed = /** @type {HTMLInputElement} */ ($("listed")).checked;
+  const auto = /** @type {HTMLInputElement} */ ($("auto-rematch")).checked;
+  const answer = await setRoom(game, token, listed, auto);
+  if (!answer.ok) $("error").textContent = answer.problem.detail;
+  else refresh();
+}
+
+/** @param {HostLinks & RoomLinks} data */
 function show(data) {
+  showRoom(data);
   $("error").textContent = "";
   $("who").textContent = `game ${data.game}`;
   $("status").textContent = data.started ? "· the game is on" : "· waiting for every seat";
@@ -76,6 +104,18 @@ function show(data) {
       });
       li.append(button);
     }
+    const muted = /** @type {{muted?: boolean}} */ (s).muted === true;
+    if (s.player === "human" && !s.open) {
+      const mute = document.createElement("button");
+      mute.className = "mute";
+      mute.textContent = muted ? "Let speak" : "Mute in the chat";
+      mute.addEventListener("click", async () => {
+        const answer = await muteSeat(game, token, s.seat, !muted);
+        if (!answer.ok) $("error").textContent = answer.problem.detail;
+        else refresh();
+      });
+      li.append(" ", mute);
+    }
     return li;
   });
   $("seats").replaceChildren(...items);
@@ -93,6 +133,8 @@ async function refresh() {
 }
 
 async function init() {
+  $("listed").addEventListener("change", roomChoice);
+  $("auto-rematch").addEventListener("change", roomChoice);
   const names = await botNames();
   if (names.ok) bots = names.data.bots; // else keep the default list
   await refresh();

@@ -1,6 +1,7 @@
 // @ts-check
 // The lobby: build a seat list, create the game, and go to the host's page (its invites).
 import { botNames, createGame } from "./client.js";
+import { claimByCode, findRoom, openTables } from "./room.js";
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
@@ -47,6 +48,8 @@ async function create(event) {
     host_seat: plays ? 0 : null,
     name: plays ? $("name").value : undefined,
     time_limit: limit ? Number(limit) : null,
+    listed: $("listed").checked,
+    auto_rematch: $("auto-rematch").checked,
   };
   $("create").disabled = true;
   const answer = await createGame(body);
@@ -56,6 +59,47 @@ async function create(event) {
     return;
   }
   if (answer.data.host) location.assign(answer.data.host);
+}
+
+/** A room code and a name: the first open seat of that table. @param {SubmitEvent} event */
+async function joinByCode(event) {
+  event.preventDefault();
+  $("join-error").textContent = "";
+  const code = $("code").value;
+  const found = await findRoom(code);
+  if (!found.ok) {
+    $("join-error").textContent = found.problem.detail;
+    return;
+  }
+  const claimed = await claimByCode(found.data.game, found.data.code, $("join-name").value);
+  if (claimed.ok) location.assign(claimed.data.link);
+  else $("join-error").textContent = claimed.problem.detail;
+}
+
+/** The tables listed as open, each with its free seats and a button that picks its code. */
+async function showOpenTables() {
+  const answer = await openTables();
+  if (!answer.ok) return;
+  const items = answer.data.tables.map((t) => {
+    const li = document.createElement("li");
+    li.dataset.code = t.code;
+    const variants = [t.inquisitor ? "Inquisitor" : "", t.reformation ? "Reformation" : ""]
+      .filter(Boolean).join(", ");
+    const seated = t.seats.filter((s) => s.name).map((s) => s.name).join(", ");
+    li.append(`${t.players} players${variants ? ` (${variants})` : ""} · ${t.free} free `
+      + `seat${t.free === 1 ? "" : "s"}${seated ? ` · with ${seated}` : ""} `);
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = `Join ${t.code}`;
+    button.addEventListener("click", () => {
+      $("code").value = t.code;
+      $("join-name").focus();
+    });
+    li.append(button);
+    return li;
+  });
+  $("open-tables").replaceChildren(...items);
+  $("no-tables").hidden = items.length > 0;
 }
 
 async function init() {
@@ -70,6 +114,9 @@ async function init() {
   seatRows();
   $("players").addEventListener("change", seatRows);
   /** @type {HTMLFormElement} */ (/** @type {unknown} */ ($("new-game"))).addEventListener("submit", create);
+  /** @type {HTMLFormElement} */ (/** @type {unknown} */ ($("join-code"))).addEventListener("submit", joinByCode);
+  await showOpenTables();
+  setInterval(showOpenTables, 5000);
 }
 
 init();

@@ -2,10 +2,13 @@
 // One seat's page (or the spectators'): everything shown comes from the server's envelope,
 // {view, version, table, pending_text, log_text, move_labels}, built from this seat's view
 // and the table's public facts only (names, who is a bot, who is connected, the clock).
-import { follow, getView, postMove, rematch as askRematch } from "./client.js";
+import { getView, postMove, rematch as askRematch } from "./client.js";
+import { chatLines, followTable, say as sayLine } from "./room.js";
 
 /** @typedef {import("./client.js").Envelope} Envelope */
 /** @typedef {import("./client.js").Problem} Problem */
+/** @typedef {import("./room.js").ChatLine} ChatLine */
+/** @typedef {import("./room.js").RoomInfo} RoomInfo */
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -33,6 +36,11 @@ const notices = []; // seats the host reopened: at the log length when this page
 /** @type {number[]} */
 const removedSeen = []; // per seat, how many of its removed names the log announces
 const WINDOWS = ["challenge_action", "counter", "challenge_block"]; // a window asks yes or no
+/** @type {Map<number, ChatLine>} */
+const chat = new Map(); // the table's lines, by id (the stream sends them again on reconnecting)
+/** @type {RoomInfo | null} */
+let room = null; // the table beside the game: its code, the host's choices, the next game
+let joining = false; // this page is on its way to the next game
 
 /** @param {Envelope} envelope */
 function accept(envelope) {
@@ -51,10 +59,47 @@ function accept(envelope) {
   if (current && fresh) say(fresh, "warn", "reopened");
   current = envelope;
   render();
-  if (envelope.view.to_act.length === 0 && source) {
-    source.close(); // the game is over: nothing more will come
-    source = null;
+  if (envelope.view.to_act.length === 0) {
+    // The game is over; the stream stays open for the table: the chat, and the next game.
     $("connection").textContent = "game over";
+  }
+}
+
+/** A line of the table's chat, shown once (as text, never as HTML). @param {ChatLine} line */
+function heard(line) {
+  if (chat.has(line.id)) return;
+  chat.set(line.id, line);
+  const list = $("chat");
+  const li = document.createElement("li");
+  li.dataset.seat = String(line.seat);
+  if (line.canned) li.classList.add("canned");
+  const who = document.createElement("b");
+  who.textContent = String(line.seat) === String(seat) ? "You" : line.name;
+  li.append(who, ": ", line.text);
+  list.append(li);
+  list.scrollTop = list.scrollHeight;
+}
+
+/** The table's facts changed: its code, mutes, the next game. @param {RoomInfo} info */
+function roomChanged(info) {
+  room = info;
+  $("room-code").textContent = info.code ? `· room ${info.code}` : "";
+  const muted = typeof seat === "number" && info.muted.includes(seat);
+  document.body.dataset.muted = muted ? "1" : "0";
+  for (const el of $("chat-area").querySelectorAll("button, input")) {
+    /** @type {HTMLButtonElement | HTMLInputElement} */ (el).disabled = muted || seat === "spectator";
+  }
+  $("chat-message").textContent = muted ? "The host has muted you: the table does not see your lines." : "";
+  if (info.rematch && seat !== "spectator") {
+    if (source) source.close(); // this game has nothing more to say
+    source = null;
+    $("rematch-area").hidden = false;
+    document.body.dataset.rematch = info.auto_rematch ? "auto" : "offered";
+    $("rematch-offer").textContent = info.auto_rematch
+      ? "The next game at this table is starting: taking your seat… "
+      : "The next game at this table is ready, with the same seats: ";
+    $("rematch").textContent = "Join the next game";
+    if (info.auto_rematch) rematch();
   }
 }
 
@@ -117,8 +162,8 @@ async function resume() {
   delete document.body.dataset.reconnecting;
   say("", "", 200);
   accept(answer.data);
-  if (answer.data.view.to_act.length > 0 && !source) connect();
-  else if (source) $("connection").textContent = "live";
+  if (!source) connect();
+  else $("connection").textContent = "live";
 }
 
 /** @param {string} text @param {string} kind @param {string | number} status */
@@ -351,7 +396,7 @@ function render() {
   if (v.set_aside) bank.push(`set aside: ${v.set_aside} cards`);
   bank.push(`turn ${v.turn}`);
   $("bank").textContent = bank.join(" · ");
-  $("rematch-area").hidden = v.winner === null || seat === "spectator";
+  $("rematch-area").hidden = (v.winner === null && !(room && room.rematch)) || seat === "spectator";
 
   // The narrated log, newest at the bottom; the table's answers for seats out of time marked.
   const list = $("log");
@@ -375,8 +420,10 @@ function connect() {
   // Only what is newer than the page; after a dropped connection the browser sends
   // Last-Event-ID (the version it last got), and the server goes on from there.
   const since = current ? current.version : 0;
-  source = follow(game, seat, token, since, {
+  source = followTable(game, seat, token, since, {
     onView: accept,
+    onChat: heard,
+    onRoom: roomChanged,
     onRevoked: revoked,
     onState: (state) => {
       if (state === "closed") { // the server refused the stream (an outage): follow again
@@ -403,13 +450,57 @@ async function rules() {
 }
 
 async function rematch() {
-  if (seat === "spectator") return;
+  if (seat === "spectator" || joining) return;
+  joining = true;
   const button = /** @type {HTMLButtonElement} */ ($("rematch"));
   button.disabled = true;
   const answer = await askRematch(game, seat, token);
   button.disabled = false;
-  if (answer.ok) location.assign(answer.data.link);
-  else say(answer.problem.detail, "error", answer.status);
+  if (answer.ok) {
+    if (source) source.close();
+    location.assign(answer.data.link);
+    return;
+  }
+  joining = false;
+  say(answer.problem.detail, "error", answer.status);
+}
+
+/** Say a line: free text, or a canned one. @param {{text: string} | {canned: string}} line */
+async function speak(line) {
+  if (seat === "spectator") return;
+  const answer = await sayLine(game, seat, token, line);
+  if (answer.ok) {
+    heard(answer.data.line);
+    /** @type {HTMLInputElement} */ ($("chat-text")).value = "";
+    $("chat-message").textContent = "";
+  } else {
+    $("chat-message").textContent = answer.problem.detail;
+  }
+}
+
+async function chatInit() {
+  if (seat === "spectator") {
+    $("canned").hidden = true;
+    $("chat-form").hidden = true;
+    return;
+  }
+  const lines = await chatLines();
+  if (!lines.ok) return;
+  const buttons = Object.entries(lines.data.canned).map(([key, text]) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "canned-line";
+    button.dataset.canned = key;
+    button.textContent = text;
+    button.addEventListener("click", () => speak({ canned: key }));
+    return button;
+  });
+  $("canned").replaceChildren(...buttons);
+  /** @type {HTMLFormElement} */ ($("chat-form")).addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = /** @type {HTMLInputElement} */ ($("chat-text")).value;
+    if (text.trim()) speak({ text });
+  });
 }
 
 /** @type {HTMLDetailsElement} */ ($("rules")).addEventListener("toggle", rules);
@@ -422,7 +513,7 @@ if (!token) {
     if (!answer.ok && answer.status === 503) return reconnecting(answer.retryAfter);
     if (!answer.ok) return problem(answer.status, answer.problem);
     accept(answer.data);
-    if (answer.data.view.to_act.length > 0) connect();
-    else $("connection").textContent = "game over";
+    connect(); // after the end too: the chat, and the next game at the table
   });
+  chatInit();
 }
