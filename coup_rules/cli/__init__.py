@@ -186,6 +186,12 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     parser.add_argument(
         "--seat", type=int, default=0, metavar="N", help="your seat (default 0, who plays first)"
     )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        metavar="FILE",
+        help="save the finished game to FILE, in the format 'coup-rules replay' reads",
+    )
 
 
 def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -6,6 +6,10 @@ shows and has claimed this game, the decision in words, and your legal moves, nu
 answer with a number or with the move in words (``income``, ``steal p2``, ``block captain``);
 anything else gets a clear message and the question again. If you are eliminated, you may
 watch the rest, skip to the result or leave. At the end, everyone's cards are shown.
+In a Reformation game every seat listed carries its allegiance, ``[L]`` or ``[R]``, and an
+allegiance may be typed by its first letters (``choose ref``, or ``loy`` alone when choosing).
+With ``--out FILE`` a finished game is saved as one record of ``coup-rules replay``'s format
+(the file is checked before the game starts).
 ``quit``, Ctrl-D and Ctrl-C leave at any time with one line, never a traceback. You only ever
 see your own view of the game (RULINGS 21).
 """
@@ -13,17 +17,20 @@ see your own view of the game (RULINGS 21).
 from __future__ import annotations
 
 import argparse
+import re
 import secrets
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TextIO
 
 from coup_rules.actions import claimed_character
 from coup_rules.bots import Bot, Seating, make_bots, with_turn_limit
-from coup_rules.cards import Character
+from coup_rules.cards import Allegiance, Character
 from coup_rules.cli.demo import variant
+from coup_rules.cli.output import check_writable
 from coup_rules.config import Config
-from coup_rules.decisions import ActionChoice
+from coup_rules.decisions import ActionChoice, AllegianceChoice
 from coup_rules.engine import apply
 from coup_rules.errors import IllegalMoveError
 from coup_rules.events import ActionDeclared, Blocked, Conceded, Event
@@ -31,10 +38,11 @@ from coup_rules.moves import Embezzle, Move
 from coup_rules.narrate import describe_event, describe_move, describe_pending
 from coup_rules.notation import format_move, parse_move
 from coup_rules.setup import new_game
+from coup_rules.simulation import GameRecord
 from coup_rules.state import GameState
 from coup_rules.views import PlayerView, view
 
-__all__ = ["RECENT", "EndOfInput", "run", "standing_claims"]
+__all__ = ["RECENT", "EndOfInput", "allegiance_tag", "record_of", "run", "standing_claims"]
 
 RECENT = 12
 """How many of the latest events are shown before each of your decisions."""
@@ -100,6 +108,15 @@ def _coins(n: int) -> str:
     return f"{n} coin{'' if n == 1 else 's'}"
 
 
+def allegiance_tag(allegiance: Allegiance | None) -> str:
+    """The prefix of a seat in a Reformation game: ``"[L] "`` or ``"[R] "``; ``""`` for none."""
+    return "" if allegiance is None else f"[{allegiance.title[0]}] "
+
+
+_TAGS = ", ".join(f"{allegiance_tag(a)}{a.title}" for a in Allegiance)
+"""The key to the prefixes: ``"[L] Loyalist, [R] Reformist"``."""
+
+
 def _status(v: PlayerView, names: Sequence[str], claims: dict[int, tuple[str, ...]]) -> list[str]:
     me = v.seat
     assert me is not None
@@ -114,15 +131,13 @@ def _status(v: PlayerView, names: Sequence[str], claims: dict[int, tuple[str, ..
     for p in v.players:
         if p.seat == me:
             continue
-        who = f"  seat {p.seat} ({names[p.seat]})"
+        who = f"  {allegiance_tag(p.allegiance)}seat {p.seat} ({names[p.seat]})"
         if not p.alive:
             lines.append(f"{who}: out; face up {_cards(p.revealed)}")
             continue
         line = f"{who}: {_coins(p.coins)}, {p.hidden} hidden card{'' if p.hidden == 1 else 's'}"
         if p.revealed:
             line += f", face up {_cards(p.revealed)}"
-        if p.allegiance is not None:
-            line += f", {p.allegiance.title}"
         if claims.get(p.seat):
             line += f"; has claimed {', '.join(claims[p.seat])}"
         lines.append(line)
@@ -132,6 +147,8 @@ def _status(v: PlayerView, names: Sequence[str], claims: dict[int, tuple[str, ..
     lines.append(table + ".")
     if v.shown is not None:
         lines.append(f"The card shown in the Examine: {v.shown.title}.")
+    if any(p.allegiance is not None for p in v.players):
+        lines.append(f"Allegiances: {_TAGS}.")
     return lines
 
 
@@ -162,10 +179,26 @@ _HELP = (
 )
 
 
+_CHOOSE = re.compile(r"^(?P<head>(?:p\d+\s+)?choose\s+)?(?P<side>[a-z]+)$", re.IGNORECASE)
+
+
+def _allegiance_in_full(answer: str, choosing: bool) -> str:
+    """``answer`` with an allegiance typed by its first letters spelt out: ``"choose ref"`` is
+    ``"choose reformist"``, and so is ``"ref"`` alone while an allegiance is being chosen."""
+    found = _CHOOSE.match(answer)
+    if found is None or (found["head"] is None and not choosing):
+        return answer
+    typed = found["side"].lower()
+    sides = [a.value for a in Allegiance if a.value.startswith(typed)]
+    if len(sides) != 1:
+        return answer
+    return f"{found['head'] or 'choose '}{sides[0]}"
+
+
 def _read(text: str, v: PlayerView) -> Move | str:
     """The move ``text`` names, or why it names none."""
     moves = v.legal_moves
-    answer = text.strip()
+    answer = _allegiance_in_full(text.strip(), isinstance(v.pending, AllegianceChoice))
     if answer.isdigit():
         k = int(answer)
         if 1 <= k <= len(moves):
@@ -210,6 +243,7 @@ class _Table:
         self.inp = inp
         self.out = out
         self.state = new_game(config, seed=seed)
+        self.moves: list[Move] = []
         self.seating = Seating.of(seed, config.players)
         self.shown = 0
         self.seen: list[Event] = []
@@ -299,6 +333,7 @@ class _Table:
             else:
                 move = self.bots[s].choose(view(self.state, s), self.seating.bots[s])
             self.state = apply(self.state, move)
+            self.moves.append(move)
             if not out and not self.state.players[self.seat].alive:
                 out = True
                 self.news(recent=None)
@@ -332,8 +367,34 @@ def _result(final: GameState, seat: int, names: Sequence[str]) -> list[str]:
     lines.append("Everyone's cards:")
     for p in final.players:
         who = "you" if p.seat == seat else names[p.seat]
-        lines.append(f"  seat {p.seat} ({who}): {_hand(final, p.seat)}")
+        tag = allegiance_tag(p.allegiance)
+        lines.append(f"  {tag}seat {p.seat} ({who}): {_hand(final, p.seat)}")
     return lines
+
+
+def record_of(
+    table_moves: Sequence[Move], final: GameState, seed: int, names: Sequence[str]
+) -> str:
+    """The finished game as one line of ``coup-rules replay``'s format (``GameRecord``)."""
+    record = GameRecord(
+        index=0,
+        config=final.config,
+        seed=seed,
+        bots=tuple(names),
+        winner=final.winner,
+        turns=final.turn,
+        moves=tuple(table_moves),
+    )
+    return record.to_json() + "\n"
+
+
+def _save(path: Path, line: str) -> str | None:
+    """Write ``line`` to ``path``; why it could not be, if it could not."""
+    try:
+        path.write_text(line, encoding="utf-8")
+    except OSError as error:
+        return f"cannot write {str(path)!r}: {error.strerror}"
+    return None
 
 
 def run(args: argparse.Namespace, config: Config, names: Sequence[str], inp: TextIO) -> int:
@@ -342,6 +403,9 @@ def run(args: argparse.Namespace, config: Config, names: Sequence[str], inp: Tex
     seat = args.seat
     if not 0 <= seat < config.players:
         raise ValueError(f"--seat must be a seat from 0 to {config.players - 1}, not {seat}")
+    out_path: Path | None = getattr(args, "out", None)
+    if out_path is not None:
+        check_writable(out_path, "--out")
     seed = args.seed if args.seed is not None else secrets.randbits(64)
     config = with_turn_limit(config, args.max_turns)
     others = [s for s in range(config.players) if s != seat]
@@ -354,15 +418,22 @@ def run(args: argparse.Namespace, config: Config, names: Sequence[str], inp: Tex
     rivals = ", ".join(f"seat {s}: {seat_names[s]}" for s in others)
     print(f"Your opponents: {rivals}.", file=out)
     print(_HELP, file=out)
+    unsaved = "" if out_path is None else f"; not saved to {out_path}: the game did not end"
     try:
         final = table.play()
     except EndOfInput as stop:
-        print(f"\ncoup-rules play: {stop} (seed {seed}).", file=sys.stderr)
+        print(f"\ncoup-rules play: {stop} (seed {seed}{unsaved}).", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print(f"\ncoup-rules play: stopped by Ctrl-C (seed {seed}).", file=sys.stderr)
+        print(f"\ncoup-rules play: stopped by Ctrl-C (seed {seed}{unsaved}).", file=sys.stderr)
         return INTERRUPTED
     for line in _result(final, seat, seat_names):
         print(line, file=out)
     print(f"The game's seed was {seed}.", file=out)
+    if out_path is not None:
+        failed = _save(out_path, record_of(table.moves, final, seed, seat_names))
+        if failed is not None:
+            print(f"coup-rules play: {failed}", file=sys.stderr)
+            return 1
+        print(f"Saved the game to {out_path} (coup-rules replay {out_path}).", file=out)
     return 0
