@@ -170,6 +170,9 @@ class _Builder:
         if origin is tuple:
             elem = typing.get_args(hint)[0]
             return {"type": "array", "items": self.hint(elem, seat)}
+        if origin is dict:
+            value = typing.get_args(hint)[1]
+            return {"type": "object", "additionalProperties": self.hint(value, seat)}
         if origin is Literal:
             values = list(typing.get_args(hint))
             return {"const": values[0]} if len(values) == 1 else {"enum": values}
@@ -231,6 +234,7 @@ class ErrorCode(enum.Enum):
     DISCONNECTED = "disconnected"  # 400: the client went away before its body arrived
     UNKNOWN_HOST = "unknown_host"  # 400: a Host header this server does not answer for
     FORBIDDEN = "forbidden"  # 403: a token that does not speak for the seat
+    MUTED = "muted"  # 403: the host muted this seat at the table's chat
     REVOKED = "revoked"  # 403: the host reopened the seat this token held
     CROSS_ORIGIN = "cross_origin"  # 403: a change asked by a page of another site
     NOT_FOUND = "not_found"  # 404: no such game, or seat
@@ -239,6 +243,7 @@ class ErrorCode(enum.Enum):
     NOT_STARTED = "not_started"  # 409: a move before every seat is taken
     SEATING = "seating"  # 409: the seats cannot change so (or changed meanwhile)
     SEAT_HELD = "seat_held"  # 409: this browser already holds a seat of this game
+    FULL = "full"  # 409: a room code claimed a seat, but no person's seat is open
     INVITE_SPENT = "invite_spent"  # 410: the invite has claimed its seat, or was withdrawn
     TOO_LARGE = "too_large"  # 413: the body is too large
     UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"  # 415: a change not sent as JSON
@@ -246,6 +251,8 @@ class ErrorCode(enum.Enum):
     TOO_MANY_GAMES = "too_many_games"  # 429: new games too fast from one address
     TOO_MANY_LIVE_GAMES = "too_many_live_games"  # 429: too many unfinished games of one address
     TOO_MANY_STREAMS = "too_many_streams"  # 429: too many event streams of one link or address
+    TOO_MANY_CODES = "too_many_codes"  # 429: room codes looked up too fast from one address
+    TOO_FAST = "too_fast"  # 429: chat lines too fast from one seat
     BUSY = "busy"  # 503: the server is at one of its limits (with Retry-After)
     UNAVAILABLE = "unavailable"  # 503: the database does not answer just now (with Retry-After)
 
@@ -377,6 +384,7 @@ class HostSeat:
     Attributes:
         player: ``"human"`` or the name of the bot that plays it.
         invite: the invite link (``/join/GAME#INVITE``) while the seat is open, else ``null``.
+        muted: whether the host muted the seat at the table's chat.
     """
 
     seat: int
@@ -385,6 +393,7 @@ class HostSeat:
     open: bool
     connected: bool
     invite: str | None
+    muted: bool
 
 
 @attrs.frozen
@@ -405,10 +414,31 @@ class SpectatorLink:
 
 
 @attrs.frozen
+class Room:
+    """The table beside the game (the stream's ``room`` event, and the host's links).
+
+    Attributes:
+        code: the table's room code (6 letters, kept by a rematch), or ``null``.
+        listed: whether the host lists the table as open in the lobby.
+        auto_rematch: whether a rematch seats everyone at once.
+        muted: the seats the host muted at the chat.
+        rematch: the id of the next game at the table, once someone made it.
+    """
+
+    code: str | None
+    listed: bool
+    auto_rematch: bool
+    muted: tuple[int, ...]
+    rematch: str | None
+
+
+@attrs.frozen
 class HostLinks:
     """What the host may know: the seats and their invites, and the links it may hand out.
 
     Attributes:
+        room: the table's room code and the host's choices for it.
+        next_game: the host's page of the next game at the table, once someone made it.
         host: the host's page (``/host/GAME#HOST``), or ``null`` for a game made before invites.
         seat: the host's own seat, if it plays one.
     """
@@ -416,6 +446,8 @@ class HostLinks:
     game: str
     started: bool
     time_limit: float | None
+    room: Room
+    next_game: str | None
     seats: tuple[HostSeat, ...]
     host: str | None
     seat: OwnSeat | None
@@ -429,6 +461,8 @@ class CreatedGame:
     game: str
     started: bool
     time_limit: float | None
+    room: Room
+    next_game: str | None
     seats: tuple[HostSeat, ...]
     host: str | None
     seat: OwnSeat | None
@@ -449,20 +483,88 @@ class SeatLink:
 
 @attrs.frozen
 class BotNames:
-    """The names of the bots a seat may be given, and the word for a person's seat."""
+    """The names of the bots a seat may be given, the word for a person's seat, the chat's
+    canned lines (their text by key) and the longest free line."""
 
     human: Literal["human"]
     bots: tuple[str, ...]
+    canned: dict[str, str]
+    max_chat: int
+
+
+@attrs.frozen
+class ListedSeat:
+    """A seat of a table in the lobby's list: its name, whether a bot plays it, whether it is
+    open, and the names of those the host removed from it."""
+
+    name: str | None
+    bot: bool
+    open: bool
+    removed: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class OpenTable:
+    """A table its host lists as open: its room code, game, options and seats."""
+
+    code: str
+    game: str
+    players: int
+    inquisitor: bool
+    reformation: bool
+    seats: tuple[ListedSeat, ...]
+    free: int
+
+
+@attrs.frozen
+class OpenTables:
+    """The lobby's list (``GET /api/rooms``): the tables listed as open, newest first."""
+
+    tables: tuple[OpenTable, ...]
+
+
+@attrs.frozen
+class FoundRoom:
+    """The game at the table of a room code (``GET /api/rooms/CODE``), and its open seats."""
+
+    code: str
+    game: str
+    started: bool
+    over: bool
+    free: tuple[int, ...]
+
+
+@attrs.frozen
+class ChatLine:
+    """One line of the table's chat (the stream's ``chat`` event): its number at the table,
+    the seat that said it, the name that seat had then, its text, and its canned key
+    (``null``: free text)."""
+
+    id: int
+    seat: int
+    name: str
+    text: str
+    canned: str | None
+
+
+@attrs.frozen
+class Said:
+    """The answer to a chat line (201): the line as every page following the table gets it."""
+
+    line: ChatLine
 
 
 @attrs.frozen
 class StreamEvents:
     """The event stream's events (``text/event-stream``), by their ``event:`` name: the data
     of each is its JSON. ``view`` comes after every change (its ``id:`` is its version, sent
-    back as ``Last-Event-ID`` on reconnecting); ``revoked`` ends the stream."""
+    back as ``Last-Event-ID`` on reconnecting); ``revoked`` ends the stream; ``chat`` and
+    ``room`` only on a stream asked with ``?table=1``."""
 
     view: Envelope
     revoked: Revoked
+    chat: ChatLine
+    room: Room
 
 
 @attrs.frozen
@@ -475,6 +577,8 @@ class NewGame:
         host_seat: the seat the creator plays, if any.
         name: the creator's name, for that seat.
         time_limit: seconds per decision (10 to 3600), or ``null`` for none.
+        listed: list the table as open in the lobby.
+        auto_rematch: a rematch seats everyone at once.
     """
 
     config: Config = attrs.field(factory=Config)
@@ -482,6 +586,8 @@ class NewGame:
     host_seat: int | None = None
     name: str = ""
     time_limit: float | None = None
+    listed: bool = False
+    auto_rematch: bool = False
 
 
 @attrs.frozen
@@ -489,6 +595,14 @@ class Claim:
     """The body that claims a seat: the invite (the text after ``#`` in its link) and a name."""
 
     invite: str
+    name: str
+
+
+@attrs.frozen
+class ClaimByCode:
+    """The body that claims an open seat by the table's room code (any case), and a name."""
+
+    code: str
     name: str
 
 
@@ -514,6 +628,35 @@ class ReopenSeat:
     reopen: Literal[True]
 
 
+@attrs.frozen
+class MuteSeat:
+    """The host mutes a seat at the table's chat, or lets it speak again."""
+
+    mute: bool
+
+
+@attrs.frozen
+class RoomChange:
+    """The host's choices for the table: listed as open in the lobby, rematch at once."""
+
+    listed: bool
+    auto_rematch: bool
+
+
+@attrs.frozen
+class ChatText:
+    """A free line at the table's chat: 1 to 140 characters, one line."""
+
+    text: str
+
+
+@attrs.frozen
+class ChatCanned:
+    """A canned line at the table's chat, by its key (``BotNames.canned``)."""
+
+    canned: str
+
+
 SERVER_SENDS: tuple[type, ...] = (
     Envelope,
     Problem,
@@ -522,10 +665,26 @@ SERVER_SENDS: tuple[type, ...] = (
     HostLinks,
     SeatLink,
     BotNames,
+    OpenTables,
+    FoundRoom,
+    Said,
+    ChatLine,
+    Room,
 )
 """Every JSON body the server answers with, and the data of every event it streams."""
 
-CLIENT_SENDS: tuple[type, ...] = (NewGame, Claim, PostedMove, AssignSeat, ReopenSeat)
+CLIENT_SENDS: tuple[type, ...] = (
+    NewGame,
+    Claim,
+    ClaimByCode,
+    PostedMove,
+    AssignSeat,
+    ReopenSeat,
+    MuteSeat,
+    RoomChange,
+    ChatText,
+    ChatCanned,
+)
 """Every JSON body the server accepts."""
 
 

@@ -4,7 +4,18 @@
  * Any JSON the coup_rules web server (coup-rules serve) sends: an answer's body or the data of an event of its stream.
  */
 export type ServerMessage =
-  Envelope | Problem | Revoked | CreatedGame | HostLinks | SeatLink | BotNames;
+  | Envelope
+  | Problem
+  | Revoked
+  | CreatedGame
+  | HostLinks
+  | SeatLink
+  | BotNames
+  | OpenTables
+  | FoundRoom
+  | Said
+  | ChatLine
+  | Room;
 /**
  * A seat number (a game has at most 10 seats).
  */
@@ -115,6 +126,7 @@ export type ErrorCode =
   | "disconnected"
   | "unknown_host"
   | "forbidden"
+  | "muted"
   | "revoked"
   | "cross_origin"
   | "not_found"
@@ -123,6 +135,7 @@ export type ErrorCode =
   | "not_started"
   | "seating"
   | "seat_held"
+  | "full"
   | "invite_spent"
   | "too_large"
   | "unsupported_media_type"
@@ -130,6 +143,8 @@ export type ErrorCode =
   | "too_many_games"
   | "too_many_live_games"
   | "too_many_streams"
+  | "too_many_codes"
+  | "too_fast"
   | "busy"
   | "unavailable";
 
@@ -764,11 +779,23 @@ export interface CreatedGame {
   game: string;
   started: boolean;
   time_limit: number | null;
+  room: Room;
+  next_game: string | null;
   seats: HostSeat[];
   host: string | null;
   seat: OwnSeat | null;
   spectator: SpectatorLink;
   host_token: string;
+}
+/**
+ * The table beside the game (the stream's ``room`` event, and the host's links).
+ */
+export interface Room {
+  code: string | null;
+  listed: boolean;
+  auto_rematch: boolean;
+  muted: number[];
+  rematch: string | null;
 }
 /**
  * A seat as the host sees it: who plays it, its name, and its invite while open.
@@ -780,6 +807,7 @@ export interface HostSeat {
   open: boolean;
   connected: boolean;
   invite: string | null;
+  muted: boolean;
 }
 /**
  * A seat's token, and the link that plays it (``/play/GAME/SEAT#TOKEN``).
@@ -803,6 +831,8 @@ export interface HostLinks {
   game: string;
   started: boolean;
   time_limit: number | null;
+  room: Room;
+  next_game: string | null;
   seats: HostSeat[];
   host: string | null;
   seat: OwnSeat | null;
@@ -818,11 +848,68 @@ export interface SeatLink {
   link: string;
 }
 /**
- * The names of the bots a seat may be given, and the word for a person's seat.
+ * The names of the bots a seat may be given, the word for a person's seat, the chat's canned lines (their text by key) and the longest free line.
  */
 export interface BotNames {
   human: "human";
   bots: string[];
+  canned: {
+    [k: string]: string;
+  };
+  max_chat: number;
+}
+/**
+ * The lobby's list (``GET /api/rooms``): the tables listed as open, newest first.
+ */
+export interface OpenTables {
+  tables: OpenTable[];
+}
+/**
+ * A table its host lists as open: its room code, game, options and seats.
+ */
+export interface OpenTable {
+  code: string;
+  game: string;
+  players: number;
+  inquisitor: boolean;
+  reformation: boolean;
+  seats: ListedSeat[];
+  free: number;
+}
+/**
+ * A seat of a table in the lobby's list: its name, whether a bot plays it, whether it is open, and the names of those the host removed from it.
+ */
+export interface ListedSeat {
+  name: string | null;
+  bot: boolean;
+  open: boolean;
+  removed?: string[];
+}
+/**
+ * The game at the table of a room code (``GET /api/rooms/CODE``), and its open seats.
+ */
+export interface FoundRoom {
+  code: string;
+  game: string;
+  started: boolean;
+  over: boolean;
+  free: number[];
+}
+/**
+ * The answer to a chat line (201): the line as every page following the table gets it.
+ */
+export interface Said {
+  line: ChatLine;
+}
+/**
+ * One line of the table's chat (the stream's ``chat`` event): its number at the table, the seat that said it, the name that seat had then, its text, and its canned key (``null``: free text).
+ */
+export interface ChatLine {
+  id: number;
+  seat: Seat;
+  name: string;
+  text: string;
+  canned: string | null;
 }
 /**
  * The host's change of a seat before the start: ``"human"`` or a bot's name.
@@ -831,11 +918,36 @@ export interface AssignSeat {
   player: string;
 }
 /**
+ * A canned line at the table's chat, by its key (``BotNames.canned``).
+ */
+export interface ChatCanned {
+  canned: string;
+}
+/**
+ * A free line at the table's chat: 1 to 140 characters, one line.
+ */
+export interface ChatText {
+  text: string;
+}
+/**
  * The body that claims a seat: the invite (the text after ``#`` in its link) and a name.
  */
 export interface Claim {
   invite: string;
   name: string;
+}
+/**
+ * The body that claims an open seat by the table's room code (any case), and a name.
+ */
+export interface ClaimByCode {
+  code: string;
+  name: string;
+}
+/**
+ * The host mutes a seat at the table's chat, or lets it speak again.
+ */
+export interface MuteSeat {
+  mute: boolean;
 }
 /**
  * The body that creates a game (``POST /api/games``); every field is optional.
@@ -846,6 +958,8 @@ export interface NewGame {
   host_seat?: number | null;
   name?: string;
   time_limit?: number | null;
+  listed?: boolean;
+  auto_rematch?: boolean;
 }
 /**
  * The body of a move: the version of the envelope whose legal moves it came from.
@@ -861,9 +975,18 @@ export interface ReopenSeat {
   reopen: true;
 }
 /**
- * The event stream's events (``text/event-stream``), by their ``event:`` name: the data of each is its JSON. ``view`` comes after every change (its ``id:`` is its version, sent back as ``Last-Event-ID`` on reconnecting); ``revoked`` ends the stream.
+ * The host's choices for the table: listed as open in the lobby, rematch at once.
+ */
+export interface RoomChange {
+  listed: boolean;
+  auto_rematch: boolean;
+}
+/**
+ * The event stream's events (``text/event-stream``), by their ``event:`` name: the data of each is its JSON. ``view`` comes after every change (its ``id:`` is its version, sent back as ``Last-Event-ID`` on reconnecting); ``revoked`` ends the stream; ``chat`` and ``room`` only on a stream asked with ``?table=1``.
  */
 export interface StreamEvents {
   view: Envelope;
   revoked: Revoked;
+  chat: ChatLine;
+  room: Room;
 }
