@@ -32,6 +32,8 @@ README.md
 client.d.ts
 client.js
 package.json
+room.d.ts
+room.js
 schema/move.schema.json
 schema/protocol.schema.json
 schema/view.schema.json
@@ -54,15 +56,20 @@ INSTALLED="$APP/node_modules/@coup-rules/client"
 [[ "$(ls "$APP/node_modules" | grep -v '^@coup-rules$' | grep -vc '^\.')" == 0 ]] \
     || { echo "installing the package brought other packages: $(ls "$APP/node_modules")" >&2; exit 1; }
 
-# The module loads in Node and exports the client's functions.
+# The modules load in Node and export the client's functions.
 (cd "$APP" && node --input-type=module -e '
-import * as client from "@coup-rules/client";
-const want = ["botNames", "changeSeat", "claimSeat", "createGame", "follow", "getView",
-  "hostLinks", "postMove", "rematch"];
-const got = Object.keys(client).sort();
-if (JSON.stringify(got) !== JSON.stringify(want)) {
-  console.error(`the package exports ${got}, not ${want}`);
-  process.exit(1);
+const modules = {
+  "@coup-rules/client": ["botNames", "changeSeat", "claimSeat", "createGame", "follow",
+    "getView", "hostLinks", "postMove", "rematch"],
+  "@coup-rules/client/room": ["chatLines", "claimByCode", "findRoom", "followTable",
+    "muteSeat", "openTables", "say", "setRoom"],
+};
+for (const [name, want] of Object.entries(modules)) {
+  const got = Object.keys(await import(name)).sort();
+  if (JSON.stringify(got) !== JSON.stringify(want)) {
+    console.error(`${name} exports ${got}, not ${want}`);
+    process.exit(1);
+  }
 }')
 
 for resolution in nodenext bundler; do

@@ -13,8 +13,9 @@
 // - types/index.d.ts (under coup_rules/web/static/ and clients/js/): every declaration once,
 //   from schema/protocol.schema.json, whose $defs hold every move, event, decision and message;
 // - types/view.d.ts and types/move.d.ts: the paths of release 1.0, re-exporting index.d.ts;
-// - clients/js/client.js: coup_rules/web/static/client.js, the client the pages use, as it is;
-// - clients/js/client.d.ts: its declarations, as tsc makes them of its JSDoc types;
+// - clients/js/client.js and room.js: coup_rules/web/static/'s, the client the pages use (the
+//   game; the table around it: rooms, chat), as they are;
+// - clients/js/client.d.ts and room.d.ts: their declarations, as tsc makes them of their JSDoc;
 // - clients/js/schema/*.json and clients/js/LICENSE: copies of schema/ and of LICENSE.
 import { readFile, writeFile, mkdir, readdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -26,6 +27,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const STATIC = "coup_rules/web/static";
 const PACKAGE = "clients/js";
 const DECLARATIONS = "index.d.ts";
+const MODULES = ["client.js", "room.js"];
 
 const generated = (source) => `/* Generated from ${source} by scripts/schema_types.mjs: do not edit. */`;
 
@@ -73,10 +75,10 @@ function shim(schemaFile) {
   ].join("\n");
 }
 
-/** tsc's declarations of the web table's client.js (from its JSDoc types), in memory, against
- * the declarations `index` (not those on disk, which may be stale). */
-function clientDeclarations(index) {
-  const file = join(root, STATIC, "client.js");
+/** tsc's declarations of the web table's client modules (from their JSDoc types), in memory,
+ * against the declarations `index` (not those on disk, which may be stale): name to text. */
+function moduleDeclarations(index) {
+  const files = MODULES.map((name) => join(root, STATIC, name));
   const types = join(root, STATIC, "types", DECLARATIONS);
   const options = {
     allowJs: true,
@@ -94,17 +96,20 @@ function clientDeclarations(index) {
   const { fileExists, readFile: read } = host;
   host.fileExists = (name) => name === types || fileExists(name);
   host.readFile = (name) => (name === types ? index : read(name));
-  const program = ts.createProgram([file], options, host);
+  const program = ts.createProgram(files, options, host);
   const problems = ts.getPreEmitDiagnostics(program);
   if (problems.length) {
     throw new Error(ts.formatDiagnostics(problems, host));
   }
-  let text = null;
-  program.emit(program.getSourceFile(file), (name, data) => {
-    if (name.endsWith("client.d.ts")) text = data;
+  const out = new Map();
+  program.emit(undefined, (name, data) => {
+    const module = MODULES.find((m) => name.endsWith(`/${m.replace(/\.js$/, ".d.ts")}`));
+    if (module !== undefined) out.set(module, `${generated(`${STATIC}/${module}`)}\n${data}`);
   });
-  if (text === null) throw new Error("tsc emitted no declarations for client.js");
-  return `${generated(`${STATIC}/client.js`)}\n${text}`;
+  for (const module of MODULES) {
+    if (!out.has(module)) throw new Error(`tsc emitted no declarations for ${module}`);
+  }
+  return out;
 }
 
 /** Every generated file: its path from the repository root, and its text. */
@@ -116,8 +121,11 @@ async function outputs() {
     files.push([`${dir}/types/view.d.ts`, shim("view.schema.json")]);
     files.push([`${dir}/types/move.d.ts`, shim("move.schema.json")]);
   }
-  files.push([`${PACKAGE}/client.js`, await readFile(join(root, STATIC, "client.js"), "utf8")]);
-  files.push([`${PACKAGE}/client.d.ts`, clientDeclarations(index)]);
+  const typed = moduleDeclarations(index);
+  for (const module of MODULES) {
+    files.push([`${PACKAGE}/${module}`, await readFile(join(root, STATIC, module), "utf8")]);
+    files.push([`${PACKAGE}/${module.replace(/\.js$/, ".d.ts")}`, typed.get(module)]);
+  }
   for (const name of (await readdir(join(root, "schema"))).sort()) {
     if (!name.endsWith(".schema.json")) continue;
     files.push([`${PACKAGE}/schema/${name}`, await readFile(join(root, "schema", name), "utf8")]);

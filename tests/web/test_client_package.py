@@ -453,10 +453,11 @@ def test_the_package_version_is_the_release_it_ships_with() -> None:
     assert re.fullmatch(r"\d+\.\d+\.\d+", package["version"])
 
 
-def test_the_package_client_is_the_one_the_pages_use() -> None:
+@pytest.mark.parametrize("module", ["client.js", "room.js"])
+def test_the_package_client_is_the_one_the_pages_use(module: str) -> None:
     _schema()
-    pages = Path(ROOT / "coup_rules" / "web" / "static" / "client.js")
-    assert (PACKAGE / "client.js").read_bytes() == pages.read_bytes()
+    pages = Path(ROOT / "coup_rules" / "web" / "static" / module)
+    assert (PACKAGE / module).read_bytes() == pages.read_bytes()
 
 
 def test_every_error_code_the_server_answers_with_is_declared() -> None:

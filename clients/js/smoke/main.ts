@@ -5,7 +5,9 @@
 // fail this check too).
 import { createGame, claimSeat, follow, getView, postMove } from "@coup-rules/client";
 import type { Answer, Problem as AnswerProblem } from "@coup-rules/client";
+import { findRoom, followTable, say } from "@coup-rules/client/room";
 import type {
+  ChatLine,
   Decision,
   Envelope,
   ErrorCode,
@@ -84,12 +86,21 @@ export async function play(invite: string): Promise<string> {
     onRevoked: (why) => console.log(why.error === "revoked", why.detail),
   });
   source.close();
+  const room = await findRoom("K7M2QX");
+  if (room.ok) console.log(room.data.free.length, room.data.over);
+  const said = await say(game, seat, token, { canned: "gg" });
+  const line: ChatLine | null = said.ok ? said.data.line : null;
+  followTable(game, seat, token, envelope.version, {
+    onView: (next) => console.log(next.version),
+    onChat: (heard) => console.log(heard.name, heard.text),
+    onRoom: (table) => console.log(table.code, table.listed),
+  }).close();
   const revoked: StreamEvents["revoked"]["error"] = "revoked";
   const problem: Problem = { error: "not_found", detail: "no such game" };
   const pending = envelope.view.pending;
   return [hostToken, decision, seconds, revoked, problem.error, steals(envelope.view).length,
     lost(envelope.view.log).join(), pending === null ? "over" : ask(pending),
-    isEnvelope(envelope)].join(" ");
+    isEnvelope(envelope), line?.text].join(" ");
 }
 
 // The declarations refuse what the server would refuse, or never sends:
