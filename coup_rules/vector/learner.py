@@ -93,7 +93,7 @@ def new_deal(s: np.ndarray, P: np.ndarray, count: int, seats: np.ndarray, fixed:
     return learner
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def settle(
     g: int,
     S: np.ndarray,
@@ -232,12 +232,19 @@ def learner_step(
     rewards[:] = 0.0
     terminated[:] = False
     truncated[:] = False
+    called = False  # with compiled opponents only, a game that goes on asks the learner
+    for o in range(kinds.shape[0]):
+        called |= kinds[o] == CALLABLE
     for g in range(games):
         s = S[g]
         me = LEARNER[g]
         apply(s, P, MV, me, actions[g])
         play_opponents(s, P, IX, MV, VAL, kinds, pars, SEATS[g], me, moves)
-        if s[seat_at(me) + S_NHAND] != 0 and s[PHASE] != D_NONE and asked_first(s, P) == me:
+        if (
+            s[seat_at(me) + S_NHAND] != 0
+            and s[PHASE] != D_NONE
+            and (not called or asked_first(s, P) == me)
+        ):
             continue  # the learner is asked again: the common case, kept short
         STATUS[g] = PLAYING
         ok = settle(
