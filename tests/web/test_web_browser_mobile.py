@@ -127,7 +127,8 @@ async def _run(base: str, browser: Browser) -> None:
     await _shot(page, "31-phone-rules-card.png")
 
     base_page = await _phone(browser, problems)
-    await base_page.goto(await _seated(base_page, base, {"players": 3}, ["human", "honest", "honest"]))
+    three = ["human", "honest", "honest"]
+    await base_page.goto(await _seated(base_page, base, {"players": 3}, three))
     card = await _open_card(base_page)
     assert "This game: the base game." in card
     assert "(R-INQ-3)" not in card and "(R-REF-7)" not in card and "(R-TURN-2)" in card

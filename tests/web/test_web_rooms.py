@@ -207,8 +207,9 @@ def test_a_code_in_use_is_not_given_to_another_table_until_its_game_has_long_end
             a, b = _create(c)["game"], _create(c)["game"]
         # Two game ids of another file, written here as bare rows: enough for the rooms table.
         for game in (a, b):
-            store._db.execute(  # noqa: SLF001 - a test of the store's own SQL
-                "INSERT INTO games (id, config, seed, seats, created) VALUES (?, '{}', '1', '[]', 0)",
+            store._db.execute(
+                "INSERT INTO games (id, config, seed, seats, created) "
+                "VALUES (?, '{}', '1', '[]', 0)",
                 (game,),
             )
         assert store.open_room(a, "ABCDEF", now=100.0, grace=3600.0)
