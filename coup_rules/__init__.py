@@ -90,7 +90,7 @@ from coup_rules.state import GameState, PlayerState
 from coup_rules.validate import validate_state, validate_view
 from coup_rules.views import PlayerView, SeatView, view
 
-__version__ = "1.1.0"
+__version__ = "1.2.0.dev0"
 """The version of this package; pyproject.toml reads it from here (the only place it is written)."""
 
 

@@ -12,10 +12,10 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def test_the_home_page_opens_with_install_code_and_a_picture() -> None:
-    """API: install line, then a short example, then a picture of the table, before any prose."""
+    """API: install lines, then a short example, then a picture of the table, before any prose."""
     text = (DOCS / "index.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```(\w+)\n(.*?)```", text, re.S)
-    assert blocks[0][0] == "bash" and blocks[0][1].startswith("pip install ")
+    assert blocks[0][0] == "bash" and "\npip install " in blocks[0][1]  # after the pinned REF=
     assert blocks[1][0] == "python" and len(blocks[1][1].strip().splitlines()) <= 12
     image = re.search(r"!\[[^\]]+\]\((img/[^)]+\.png)\)", text)
     assert image and (DOCS / image.group(1)).is_file()
@@ -67,16 +67,34 @@ def test_the_readme_names_the_notation() -> None:
     assert "docs/reference/notation.md" in README
 
 
+def _latest_release() -> str:
+    """The newest released version of CHANGELOG.md: its first ``## [X.Y.Z] - date`` heading."""
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    found = re.search(r"^## \[(\d+\.\d+\.\d+)\] - \d{4}-\d{2}-\d{2}$", text, re.M)
+    assert found, "CHANGELOG.md names no release"
+    return found.group(1)
+
+
 def test_the_readme_says_how_to_install_today_and_once_published() -> None:
-    """API: a git URL with the release tag, the same as a dependency line, and the PyPI forms."""
+    """API: a git URL pinned at the release commit (tags do not travel with every copy), the same
+    as a dependency line, and the PyPI forms; .ci/run resolves the pin with git rev-parse and
+    checks that the pinned commit's version is the latest release."""
+    pin = re.search(r"coup_rules@([0-9a-f]{40})\b", README)
+    assert pin, "the README pins a release commit by its hash"
+    url = f"git+https://github.com/coup-rules/coup_rules@{pin.group(1)}"
+    assert f'pip install "coup-rules @ {url}"' in README
+    assert f'dependencies = ["coup-rules @ {url}"]' in README
+    assert f"release {_latest_release()}" in README
+    assert "`pip install coup-rules`" in README
+
+
+def test_between_releases_the_version_is_the_next_minor_dev0() -> None:
+    """Versioning: ``__version__`` is the latest release (on the release commit) or the next
+    minor version with ``.dev0`` (on the commits after it)."""
     from coup_rules import __version__
 
-    tag = f"@v{__version__}"
-    assert f'pip install "coup-rules @ git+https://github.com/coup-rules/coup_rules{tag}"' in README
-    assert f'dependencies = ["coup-rules @ git+https://github.com/coup-rules/coup_rules{tag}"]' in (
-        README
-    )
-    assert "`pip install coup-rules`" in README
+    major, minor, _ = (int(part) for part in _latest_release().split("."))
+    assert __version__ in (_latest_release(), f"{major}.{minor + 1}.0.dev0")
 
 
 def test_the_readme_repeats_the_performance_pages_figures() -> None:

@@ -87,7 +87,9 @@ def _moves_text(codec: MoveCodec, indices: Sequence[int]) -> str:
 class PolicyBot:
     """A bot that plays the moves a policy picks from the observation vector and legal mask.
 
-    Args:
+    ``PolicyBot(policy, config)``.
+
+    Attributes:
         policy: ``policy(observation, mask) -> index``: ``observation`` is the ``float32``
             vector of ``ObservationEncoder(config)`` for the seat's view, ``mask`` a ``bool``
             vector over ``MoveCodec(config)``'s move table, ``True`` for the legal moves; the
