@@ -68,7 +68,8 @@ def test_a_card_to_lose_given_as_text_is_refused_r_turn_7() -> None:
 
 def test_a_target_given_as_text_is_refused_r_turn_6() -> None:
     """R-TURN-6: ``Steal(0, "1")`` names no seat: a ValueError."""
-    with pytest.raises(IllegalMoveError, match="a seat must be an integer from 0 to 2, not str '1'"):
+    expected = "a seat must be an integer from 0 to 2, not str '1'"
+    with pytest.raises(IllegalMoveError, match=expected):
         apply(_state(), Steal(0, "1"))  # type: ignore[arg-type]
 
 
