@@ -214,7 +214,12 @@ async function play(index) {
   busy = false;
   if (answer.ok) {
     say("", "", answer.status);
+    // The event stream may have brought a newer view while the move was on its way (a bot
+    // answered at once): accept leaves that view as it is, so its buttons, drawn while the
+    // move was on its way, must be drawn again, enabled.
+    const late = current !== null && answer.data.version < current.version;
     accept(answer.data);
+    if (late) render();
   } else if (answer.status === 0) {
     say(`${answer.problem.detail}; try again.`, "error", "network");
     render();
