@@ -192,9 +192,14 @@ class NullEnv(AECEnv):
         self._mask = np.zeros(real.codec.size, dtype=np.int8)
         self._mask[[0, 5, 9]] = 1
         self._decisions = 0
+        self._codec = real.codec
 
     def action_space(self, agent: str) -> Any:
         return self._space
+
+    def action_index(self, action: Any) -> int:
+        """The raw env's door for an action, which the wrapper calls (``CoupEnv.action_index``)."""
+        return self._codec.checked_index(action, "action")
 
     def observe(self, agent: str) -> dict[str, Any]:
         return {"observation": self._vector.copy(), "action_mask": self._mask.copy()}
