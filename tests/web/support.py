@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+import coup_rules
 from coup_rules import (
     CardsDrawn,
     CardShown,
@@ -35,6 +36,8 @@ from coup_rules import (
 from coup_rules.views import may_see
 
 ROOT = Path(__file__).resolve().parents[2]
+STATIC = Path(coup_rules.__file__).resolve().parent / "web" / "static"
+"""The pages' folder of the coup_rules under test: the source tree's, or an installed wheel's."""
 ARTIFACTS = Path(os.environ.get("COUP_WEB_ARTIFACTS", ROOT / "tests" / "web" / "artifacts"))
 """Where the browser test saves its screenshots (git-ignored)."""
 

@@ -19,13 +19,12 @@ import random
 import re
 import threading
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from coup_rules.schema import CLIENT_SENDS, SERVER_SENDS, ErrorCode, schemas
-from tests.web.support import ROOT, ServerProcess, need_web
+from tests.web.support import ROOT, STATIC, ServerProcess, need_web
 
 PACKAGE = ROOT / "clients" / "js"
 ANNOTATIONS = {"$schema", "$id", "$defs", "title", "description"}
@@ -456,7 +455,7 @@ def test_the_package_version_is_the_release_it_ships_with() -> None:
 @pytest.mark.parametrize("module", ["client.js", "room.js"])
 def test_the_package_client_is_the_one_the_pages_use(module: str) -> None:
     _schema()
-    pages = Path(ROOT / "coup_rules" / "web" / "static" / module)
+    pages = STATIC / module
     assert (PACKAGE / module).read_bytes() == pages.read_bytes()
 
 
