@@ -202,3 +202,30 @@ def test_a_declared_tax_writes_its_kind_actor_and_no_target() -> None:
     assert row[f.PHASE] == f.D_CHALLENGE_ACTION
     assert (row[f.ACTION], row[f.ACTOR], row[f.TARGET]) == (f.MOVE_KIND[Tax], 1, -1)
     assert row[f.WAIT] == 0b101
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1))
+def test_a_seed_is_written_as_the_kernel_writes_it(seed: int) -> None:
+    """``rows.seed_fields`` (NumPy alone, for ``convert``) and the kernel's ``seed_row`` put the
+    same two int32 fields in the row."""
+    from coup_rules.vector import kernel
+    from coup_rules.vector.rows import seed_fields
+
+    row = np.zeros(f.SEATS, np.int32)
+    kernel.seed_row(row, seed - (1 << 64) if seed >= 1 << 63 else seed)
+    assert (int(row[f.RNG_LO]), int(row[f.RNG_HI])) == seed_fields(seed)
+
+
+def test_the_row_layout_needs_no_numba() -> None:
+    """``fields``, ``layout``, ``rows`` and ``convert`` import without numba (coup_rules.jax
+    reads them)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['numba'] = None\n"
+        "from coup_rules.vector import convert, fields, layout, rows\n"
+        "import coup_rules.vector\n"
+        "assert 'coup_rules.vector.kernel' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -10,27 +10,36 @@ second form: ``tests/test_vector_differential.py`` plays them move for move agai
 ``coup_rules.apply``. Moves are the indices of ``coup_rules.ai.encoding.MoveCodec`` and
 observations the vectors of ``ObservationEncoder``, as in the PettingZoo and OpenSpiel adapters.
 
-The kernel is compiled on first use and cached on disk (numba's ``cache=True``), so only the
-first process pays the compile time.
+The layout of a game's row (``fields``, ``layout``, ``rows``, ``convert``) needs NumPy alone;
+the JAX form of the rules (``coup_rules.jax``) reads it too. The kernel is compiled on first
+use and cached on disk (numba's ``cache=True``), so only the first process pays the compile
+time.
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
-from coup_rules.vector.env import VectorEnv
-from coup_rules.vector.playouts import random_playouts
-
 if TYPE_CHECKING:
+    from coup_rules.vector.env import VectorEnv
+    from coup_rules.vector.playouts import random_playouts
     from coup_rules.vector.training import CoupVectorEnv
 
 __all__ = ["CoupVectorEnv", "VectorEnv", "random_playouts"]
 
+_HOMES = {
+    "VectorEnv": "coup_rules.vector.env",
+    "random_playouts": "coup_rules.vector.playouts",
+    "CoupVectorEnv": "coup_rules.vector.training",
+}
+
 
 def __getattr__(name: str) -> Any:
-    """``CoupVectorEnv`` is imported on first use: it needs Gymnasium besides numba."""
-    if name == "CoupVectorEnv":
-        from coup_rules.vector.training import CoupVectorEnv
-
-        return CoupVectorEnv
-    raise AttributeError(f"module 'coup_rules.vector' has no attribute {name!r}")
+    """Everything is imported on first use: ``fields``, ``layout``, ``rows`` and ``convert``
+    (the layout, which ``coup_rules.jax`` reads too) need only NumPy, the envs numba, and
+    ``CoupVectorEnv`` Gymnasium besides."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'coup_rules.vector' has no attribute {name!r}")
+    return getattr(importlib.import_module(home), name)

@@ -28,8 +28,8 @@ from coup_rules.log import EMPTY_LOG
 from coup_rules.moves import ActionMove, Block
 from coup_rules.state import GameState, PlayerState
 from coup_rules.vector import fields as f
-from coup_rules.vector import kernel as k
 from coup_rules.vector.layout import CHARACTERS, SIDES, Layout
+from coup_rules.vector.rows import record_blank, seed_fields
 from coup_rules.views import redact, view
 
 __all__ = [
@@ -183,7 +183,7 @@ def _read_field(row: np.ndarray, field: PendingField, layout: Layout) -> object:
         case Encoding.ACTION:
             return _action(row, at)
         case Encoding.CLAIM:
-            rank = int(k.claim_of(layout.P, int(row[at[0]])))
+            rank = int(layout.P[f.P_CLAIM + int(row[at[0]])])
             return CHARACTERS[rank] if rank >= 0 else None
         case Encoding.BLOCK | Encoding.OPTIONAL_BLOCK:
             held = row[at[0]] >= 0 and (field.encoding is Encoding.BLOCK or bool(row[at[2]]))
@@ -294,8 +294,7 @@ def write_row(row: np.ndarray, state: GameState, layout: Layout) -> None:
     if state.config != config:
         raise ValueError("the state is of another configuration than the vector env's")
     row[:] = 0
-    seed = state.seed & 0xFFFF_FFFF_FFFF_FFFF
-    k.seed_row(row, seed - (1 << 64) if seed >= 1 << 63 else seed)  # the same 64 bits
+    row[f.RNG_LO], row[f.RNG_HI] = seed_fields(state.seed)
     row[f.WINNER] = -1 if state.winner is None else state.winner
     row[f.ACTIVE] = state.active
     row[f.TURN] = state.turn
@@ -326,7 +325,7 @@ def write_row(row: np.ndarray, state: GameState, layout: Layout) -> None:
         if p.hand:
             living |= 1 << p.seat
     row[f.LIVING] = living
-    k.record_blank(row)
+    record_blank(row)
     if state.pending is not None:
         write_pending(row, state.pending)
     if layout.P[f.P_TRACK]:

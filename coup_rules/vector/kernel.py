@@ -33,6 +33,7 @@ from coup_rules.constants import (
     TAX_COINS,
     TWO_PLAYER_FIRST_COINS,
 )
+from coup_rules.vector import rows
 from coup_rules.vector.fields import (
     A_ASSASSINATE,
     A_CONVERT,
@@ -102,7 +103,6 @@ from coup_rules.vector.fields import (
     M_PROVE,
     M_SHOW,
     MAXDRAWS,
-    MAXP,
     NACTIONS,
     NCH,
     NDRAW,
@@ -384,15 +384,8 @@ def record_lost(s: np.ndarray, P: np.ndarray, seat: int, rank: int) -> None:
                 s[seat_at(v) + S_SEEN + seat] = -1
 
 
-@njit(cache=True)
-def record_blank(s: np.ndarray) -> None:
-    """A seat's record before anything happened: no last claim, no draft, nothing seen."""
-    for seat in range(MAXP):
-        at = seat_at(seat)
-        s[at + S_RLAST] = -1
-        s[at + S_DRAFTED] = -1
-        for q in range(MAXP):
-            s[at + S_SEEN + q] = -1
+record_blank = njit(cache=True)(rows.record_blank)
+"""A seat's record before anything happened (``rows.record_blank``, compiled)."""
 
 
 # --- the primitive effects (rules.scratch) -------------------------------------------------------
