@@ -421,7 +421,7 @@ def test_two_servers_finish_every_game_after_postgresql_stopped_for_seconds_mid_
         text = to_json(_decode(move))
         match = next(i for i, (v, t) in enumerate(unused) if t == text and v >= version)
         del unused[match]
-    assert len(acked) > 5
+    assert acked, "the person's moves were acknowledged (how many depends on how soon they lose)"
 
 
 def test_a_cut_listening_connection_is_opened_again_and_the_moves_missed_meanwhile_arrive(
