@@ -1,0 +1,142 @@
+"""``Env``: Coup for ``jax.jit`` and ``jax.vmap``, in the pgx manner (``init``, ``step``)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from coup_rules.config import Config
+from coup_rules.integers import as_seat
+from coup_rules.jax.observe import observe
+from coup_rules.jax.rules import Rules
+from coup_rules.state import GameState
+from coup_rules.vector import fields as f
+from coup_rules.vector.convert import read_row, write_row
+from coup_rules.vector.layout import Layout, fields_of, layout_of
+
+__all__ = ["Env", "State"]
+
+Array = jax.Array
+
+
+class State(NamedTuple):
+    """One game (or, under ``jax.vmap``, a batch of games: every field gains a leading axis).
+
+    A pytree of arrays and nothing else, so that it passes through ``jit``, ``vmap`` and
+    ``lax.scan`` as it is.
+    """
+
+    row: Array
+    """``int32[fields]``: the position, in the vector engine's layout (``vector.fields``)."""
+    current_player: Array
+    """``int32``: the seat asked now (``coup_rules.ai.encoding.asked_first``), -1 once over."""
+    observation: Array
+    """``float32[obs]``: the ``ObservationEncoder`` vector of the current player (of the active
+    seat once over); empty with ``Env(..., observations=False)``."""
+    legal_action_mask: Array
+    """``bool[actions]``: the current player's legal moves, by ``MoveCodec`` index."""
+    rewards: Array
+    """``float32[players]``: what the last step paid, 1 to the winner and ``-1 / (n - 1)`` to
+    each other seat on the step that ended the game, else 0 (a drawn game pays 0)."""
+    terminated: Array
+    """``bool``: the game has a winner."""
+    truncated: Array
+    """``bool``: the game was drawn by the turn limit (``Config.max_turns``)."""
+    illegal_action: Array
+    """``bool``: the last step's action was not in the mask, so nothing was played."""
+
+
+class Env:
+    """The rules of ``config`` as pure functions: ``init(key)``, ``step(state, action, key)``.
+
+    Every function works on one game; ``jax.vmap`` them for a batch and ``jax.jit`` the
+    result. Actions are ``MoveCodec`` indices and observations ``ObservationEncoder`` vectors,
+    as in the PettingZoo, OpenSpiel and vector envs. ``observations=False`` leaves out the
+    observation and what only it needs (claims, knowledge), for fast random playouts.
+
+    A step on a finished game changes nothing; an action outside the mask is not played and
+    sets ``illegal_action`` (a jitted function cannot raise: check it, or sample from the mask).
+    """
+
+    def __init__(self, config: Config, *, observations: bool = True) -> None:
+        self.config = config
+        self.observations = observations
+        self.layout: Layout = layout_of(config, track=observations)
+        self.rules = Rules(self.layout)
+        self.num_players = config.players
+        self.num_actions = self.layout.codec.size
+        self.observation_size = self.layout.encoder.size if observations else 0
+        self.fields = fields_of(config.players)
+
+    # --- the pure functions ----------------------------------------------------------------------
+
+    def init(self, key: Array) -> State:
+        """A new game, dealt at random from ``key``."""
+        return self._state(self.rules.deal(key), jnp.zeros(self.num_players, jnp.float32))
+
+    def step(self, state: State, action: Array, key: Array) -> State:
+        """The current player plays ``action``; ``key`` draws any cards the move draws."""
+        player = state.current_player
+        index = jnp.clip(jnp.asarray(action, jnp.int32), 0, self.num_actions - 1)
+        legal = (player >= 0) & (action == index) & state.legal_action_mask[index]
+        words = jax.random.bits(key, (f.MAXDRAWS,), jnp.uint32)
+        row = self.rules.apply(state.row, jnp.maximum(player, 0), index, words, legal)
+        ended = legal & (row[f.PHASE] == f.D_NONE)
+        winner = row[f.WINNER]
+        won = ended & (winner >= 0)
+        n = self.num_players
+        pay = jnp.where(jnp.arange(n) == winner, 1.0, -1.0 / (n - 1)).astype(jnp.float32)
+        rewards = jnp.where(won, pay, jnp.zeros(n, jnp.float32))
+        new = self._state(row, rewards)
+        return new._replace(illegal_action=(player >= 0) & ~legal)
+
+    def observe(self, state: State, player: Array | int) -> Array:
+        """``player``'s observation of the game (any seat, not only the current one)."""
+        if not self.observations:
+            raise ValueError("this Env was made with observations=False")
+        if not isinstance(player, jax.Array):  # a host value: checked (a traced one cannot be)
+            player = jnp.asarray(as_seat(player, "player", self.num_players), jnp.int32)
+        return observe(self.rules, state.row, player)
+
+    def _state(self, row: Array, rewards: Array) -> State:
+        current = self.rules.asked_first(row)
+        viewer = jnp.where(current >= 0, current, row[f.ACTIVE])
+        obs = observe(self.rules, row, viewer) if self.observations else jnp.zeros(0, jnp.float32)
+        over = row[f.PHASE] == f.D_NONE
+        return State(
+            row=row,
+            current_player=current,
+            observation=obs,
+            legal_action_mask=self.rules.legal_mask(row, current),
+            rewards=rewards,
+            terminated=over & (row[f.WINNER] >= 0),
+            truncated=over & (row[f.WINNER] < 0),
+            illegal_action=jnp.asarray(False),
+        )
+
+    # --- to and from the engine (host side, one game) --------------------------------------------
+
+    def to_state(self, state: State) -> GameState:
+        """The engine's ``GameState`` of one unbatched state (empty log, seed 0)."""
+        row = np.asarray(state.row)
+        if row.shape != (self.fields,):
+            raise ValueError(
+                f"to_state takes one game's state (a row of {self.fields}), not an array of "
+                f"shape {row.shape}: index the batch first (jax.tree.map(lambda x: x[i], s))"
+            )
+        return read_row(row.astype(np.int32), self.layout)
+
+    def from_state(self, game: GameState) -> State:
+        """The ``State`` of an engine position, its claims and knowledge rebuilt from its log."""
+        row = np.zeros(self.fields, np.int32)
+        write_row(row, game, self.layout)
+        row[f.RNG_LO] = row[f.RNG_HI] = 0  # chance comes from the keys passed to step
+        return derive(self, jnp.asarray(row))
+
+
+def derive(env: Env, row: Array) -> State:
+    """The state of a row: its current player, mask and observation (traceable)."""
+    return env._state(row, jnp.zeros(env.num_players, jnp.float32))
