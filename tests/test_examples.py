@@ -19,6 +19,7 @@ ARGS: dict[str, list[str]] = {
     "server_loop.py": ["3"],
     "reinforce.py": ["--episodes", "40", "--every", "20", "--test", "10"],  # a tiny run
     "vector_training.py": ["--quick"],  # a few seconds, once numba's cache is warm
+    "jax_training.py": ["--quick"],  # most of it compiling the update
 }
 
 # The examples that need optional extras, as (module, extra) pairs: skipped where one is not
@@ -26,6 +27,7 @@ ARGS: dict[str, list[str]] = {
 NEEDS: dict[str, tuple[tuple[str, str], ...]] = {
     "reinforce.py": (("gymnasium", "gymnasium"),),
     "vector_training.py": (("numba", "vector"), ("gymnasium", "gymnasium")),
+    "jax_training.py": (("jax", "jax"),),
 }
 
 # Something each known script must print.
@@ -36,6 +38,7 @@ EXPECTED: dict[str, str] = {
     "server_loop.py": "saved and restored after 10 moves",
     "reinforce.py": "Win rate against three random bots",
     "vector_training.py": "Win rate against three CountingBots through PolicyBot",
+    "jax_training.py": "updates of 256 games x 64 moves",
 }
 
 

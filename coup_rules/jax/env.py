@@ -7,6 +7,7 @@ from typing import NamedTuple
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax import Array
 
 from coup_rules.config import Config
 from coup_rules.integers import as_seat
@@ -18,8 +19,6 @@ from coup_rules.vector.convert import read_row, write_row
 from coup_rules.vector.layout import Layout, fields_of, layout_of
 
 __all__ = ["Env", "State"]
-
-Array = jax.Array
 
 
 class State(NamedTuple):
@@ -121,7 +120,7 @@ class Env:
 
     def to_state(self, state: State) -> GameState:
         """The engine's ``GameState`` of one unbatched state (empty log, seed 0)."""
-        row = np.asarray(state.row)
+        row: np.ndarray = np.asarray(state.row)
         if row.shape != (self.fields,):
             raise ValueError(
                 f"to_state takes one game's state (a row of {self.fields}), not an array of "

@@ -7,16 +7,14 @@ goes in the encoder's vector, so the order of the vector is the encoder's, read 
 
 from __future__ import annotations
 
-import jax
 import jax.numpy as jnp
 import numpy as np
+from jax import Array
 
 from coup_rules.jax.rules import Int, Rules, bit, seat_at
 from coup_rules.vector import fields as f
 
 __all__ = ["observe"]
-
-Array = jax.Array
 
 
 def observe(rules: Rules, s: Array, viewer: Int) -> Array:

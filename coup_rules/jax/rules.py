@@ -26,7 +26,7 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 import numpy as np
-from jax import lax
+from jax import Array, lax
 
 from coup_rules.constants import (
     EXCHANGE_DRAWS,
@@ -46,7 +46,6 @@ from coup_rules.vector.rows import record_blank
 
 __all__ = ["Rules"]
 
-Array = jax.Array
 Int = Any  # a Python int or a traced int32 scalar
 Bool = Any  # a Python bool or a traced bool scalar
 
