@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -31,7 +30,7 @@ from coup_rules.jax.env import derive
 from coup_rules.vector import fields as f
 from coup_rules.vector.convert import read_row, write_row
 from coup_rules.vector.layout import Layout
-from tests.vector_check import VARIANTS, Tally, check_batch
+from tests.vector_check import Tally, check_all, check_batch
 
 
 class JaxLanes:
@@ -121,27 +120,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--lanes", type=int, default=64)
     args = parser.parse_args(argv)
-    per_variant = args.moves // len(VARIANTS)
-    total = Tally()
-    start = time.perf_counter()
-    for i, (name, config) in enumerate(VARIANTS.items()):
-        env: Any = JaxLanes(config, args.lanes, args.seed + i)
-        rng = random.Random(args.seed + i)
-        tally = Tally()
-        while tally.moves < per_variant:
-            check_batch(env, args.seed + i, rng, 1, tally)
-        print(
-            f"{name:>32}: {tally.games:6d} games, {tally.moves:8d} moves, {tally.draws:6d} "
-            f"cards drawn, {tally.observations:8d} observations, {tally.drawn_games} drawn",
-            flush=True,
-        )
-        for field in ("games", "moves", "draws", "observations", "wins", "drawn_games"):
-            setattr(total, field, getattr(total, field) + getattr(tally, field))
-    elapsed = time.perf_counter() - start
-    print(
-        f"all equal: {total.games} games, {total.moves} moves, {total.draws} cards drawn, "
-        f"{total.observations} observations checked against the engine in {elapsed:.0f} s"
-    )
+    check_all(lambda config, seed: JaxLanes(config, args.lanes, seed), args.moves, args.seed, 1)
     return 0
 
 

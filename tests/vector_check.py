@@ -29,9 +29,10 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -236,21 +237,21 @@ def check_variant(
     return tally
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=1_000_000, help="moves in all (default 1M)")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--observe-every", type=int, default=1)
-    args = parser.parse_args(argv)
-    per_variant = args.moves // len(VARIANTS)
+def check_all(
+    make_env: Callable[[Config, int], Any], moves: int, seed: int, observe_every: int
+) -> Tally:
+    """``moves`` moves in all, shared among the variants of ``VARIANTS``, each played on
+    ``make_env(config, seed)`` (a vector env, or anything with its interface) and checked at
+    every step; prints a line per variant and the total."""
+    per_variant = moves // len(VARIANTS)
     total = Tally()
     start = time.perf_counter()
     for i, (name, config) in enumerate(VARIANTS.items()):
-        env = VectorEnv(config, num_envs=32, seed=args.seed + i, autoreset=False)
-        rng = random.Random(args.seed + i)
+        env = make_env(config, seed + i)
+        rng = random.Random(seed + i)
         tally = Tally()
         while tally.moves < per_variant:
-            check_batch(env, args.seed + i, rng, args.observe_every, tally)
+            check_batch(env, seed + i, rng, observe_every, tally)
         print(
             f"{name:>32}: {tally.games:6d} games, {tally.moves:8d} moves, {tally.draws:6d} "
             f"cards drawn, {tally.observations:8d} observations, {tally.drawn_games} drawn",
@@ -263,6 +264,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"all equal: {total.games} games, {total.moves} moves, {total.draws} cards drawn, "
         f"{total.observations} observations checked against the engine in {elapsed:.0f} s"
     )
+    return total
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=1_000_000, help="moves in all (default 1M)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--observe-every", type=int, default=1)
+    args = parser.parse_args(argv)
+
+    def make_env(config: Config, seed: int) -> VectorEnv:
+        return VectorEnv(config, num_envs=32, seed=seed, autoreset=False)
+
+    check_all(make_env, args.moves, args.seed, args.observe_every)
     return 0
 
 
