@@ -82,7 +82,8 @@ class Env:
         index = jnp.clip(jnp.asarray(action, jnp.int32), 0, self.num_actions - 1)
         legal = (player >= 0) & (action == index) & state.legal_action_mask[index]
         words = jax.random.bits(key, (f.MAXDRAWS,), jnp.uint32)
-        row = self.rules.apply(state.row, jnp.maximum(player, 0), index, words, legal)
+        s = self.rules.row(state.row)
+        row = self.rules.apply(s, jnp.maximum(player, 0), index, words, legal).array()
         ended = legal & (row[f.PHASE] == f.D_NONE)
         winner = row[f.WINNER]
         won = ended & (winner >= 0)
@@ -98,18 +99,19 @@ class Env:
             raise ValueError("this Env was made with observations=False")
         if not isinstance(player, jax.Array):  # a host value: checked (a traced one cannot be)
             player = jnp.asarray(as_seat(player, "player", self.num_players), jnp.int32)
-        return observe(self.rules, state.row, player)
+        return observe(self.rules, self.rules.row(state.row), player)
 
     def _state(self, row: Array, rewards: Array) -> State:
-        current = self.rules.asked_first(row)
-        viewer = jnp.where(current >= 0, current, row[f.ACTIVE])
-        obs = observe(self.rules, row, viewer) if self.observations else jnp.zeros(0, jnp.float32)
+        s = self.rules.row(row)
+        current = self.rules.asked_first(s)
+        viewer = jnp.where(current >= 0, current, s[f.ACTIVE])
+        obs = observe(self.rules, s, viewer) if self.observations else jnp.zeros(0, jnp.float32)
         over = row[f.PHASE] == f.D_NONE
         return State(
             row=row,
             current_player=current,
             observation=obs,
-            legal_action_mask=self.rules.legal_mask(row, current),
+            legal_action_mask=self.rules.legal_mask(s, current),
             rewards=rewards,
             terminated=over & (row[f.WINNER] >= 0),
             truncated=over & (row[f.WINNER] < 0),

@@ -11,13 +11,14 @@ import jax.numpy as jnp
 import numpy as np
 from jax import Array
 
-from coup_rules.jax.rules import Int, Rules, bit, seat_at
+from coup_rules.jax.row import Int, Row
+from coup_rules.jax.rules import Rules, bit
 from coup_rules.vector import fields as f
 
 __all__ = ["observe"]
 
 
-def observe(rules: Rules, s: Array, viewer: Int) -> Array:
+def observe(rules: Rules, s: Row, viewer: Int) -> Array:
     """``viewer``'s observation of the game in row ``s`` (float32, ``ObservationEncoder``)."""
     values = _slots(rules, s, viewer)
     OB = rules.layout.OB
@@ -27,13 +28,13 @@ def observe(rules: Rules, s: Array, viewer: Int) -> Array:
     return jnp.stack([jnp.asarray(values[slot], jnp.float32) for _, slot in order])
 
 
-def _slots(rules: Rules, s: Array, viewer: Int) -> dict[int, Array]:
+def _slots(rules: Rules, s: Row, viewer: Int) -> dict[int, Array]:
     """The value of every component slot of the kernel's observation (``fields.O_...``)."""
     n = rules.n
     out: dict[int, Array] = {}
     phase, target = s[f.PHASE], s[f.TARGET]
     inquiring = (phase == f.D_INQUISITOR) & ((viewer == s[f.ACTOR]) | (viewer == target))
-    mine = rules.hand(s, viewer)
+    mine = s.hand(viewer)
     for p in range(f.MAXP):
         out[f.O_ME + p] = viewer == p
         for slot in (f.O_ACTIVE, f.O_TO_ACT, f.O_WINNER, f.O_ACTOR, f.O_TARGET):
@@ -41,7 +42,7 @@ def _slots(rules: Rules, s: Array, viewer: Int) -> dict[int, Array]:
         for slot in (f.O_BLOCKER, f.O_CHALLENGER, f.O_LOSING):
             out[slot + p] = jnp.asarray(False)
     for p in range(n):
-        at = seat_at(p)
+        at = f.SEATS + p * f.SEAT_FIELDS
         nhand = s[at + f.S_NHAND]
         out[f.O_COINS + p] = s[at + f.S_COINS]
         out[f.O_HIDDEN + p] = nhand
@@ -49,14 +50,14 @@ def _slots(rules: Rules, s: Array, viewer: Int) -> dict[int, Array]:
         out[f.O_LOYALIST + p] = s[at + f.S_ALLEG] == 0
         out[f.O_REFORMIST + p] = s[at + f.S_ALLEG] == 1
         nrev = s[at + f.S_NREV]
-        known = rules.know_at(viewer, p)
+        known = s.known(viewer, p)
         for r in range(f.NCH):
             first = (nrev > 0) & (s[at + f.S_REV] == r)
             second = (nrev > 1) & (s[at + f.S_REV + 1] == r)
             out[f.O_REV + p * f.NCH + r] = first.astype(jnp.int32) + second.astype(jnp.int32)
             present = r in rules.chars
             out[f.O_CLAIMS + p * f.NCH + r] = present & bit(s[at + f.S_CLAIMS], r)
-            k = s[known + r]
+            k = known[r]
             examined = inquiring & (target == p) & (s[f.SHOWN] == r)
             k = jnp.where(examined, jnp.maximum(k, 1), k)
             k = jnp.where(viewer == p, mine[r], k)
@@ -64,9 +65,9 @@ def _slots(rules: Rules, s: Array, viewer: Int) -> dict[int, Array]:
         out[f.O_ACTIVE + p] = s[f.ACTIVE] == p
         out[f.O_TO_ACT + p] = bit(s[f.WAIT], p)
         out[f.O_WINNER + p] = s[f.WINNER] == p
-    court = rules.know_at(viewer, n)
+    court = s.known(viewer, n)
     for r in range(f.NCH):
-        out[f.O_COURT_KNOWN + r] = s[court + r] if r in rules.chars else jnp.asarray(0)
+        out[f.O_COURT_KNOWN + r] = court[r] if r in rules.chars else jnp.asarray(0)
         out[f.O_SHOWN + r] = inquiring & (s[f.SHOWN] == r)
     out[f.O_TREASURY] = s[f.TREASURY]
     out[f.O_RESERVE] = s[f.RESERVE]
