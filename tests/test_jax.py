@@ -156,3 +156,8 @@ def test_observe_refuses_a_seat_that_is_not_in_the_game() -> None:
         ENV.observe(state, 3)
     with pytest.raises(TypeError):
         ENV.observe(state, True)
+
+
+def test_an_env_takes_a_config() -> None:
+    with pytest.raises(TypeError, match="Config"):
+        Env({"players": 3})  # type: ignore[arg-type]

@@ -61,6 +61,8 @@ class Env:
     """
 
     def __init__(self, config: Config, *, observations: bool = True) -> None:
+        if not isinstance(config, Config):
+            raise TypeError(f"Env takes a coup_rules.Config, not {type(config).__name__}")
         self.config = config
         self.observations = observations
         self.layout: Layout = layout_of(config, track=observations)
