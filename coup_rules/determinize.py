@@ -432,7 +432,13 @@ class Determinizer:
         shown = view.shown
         pending = view.pending
         if isinstance(pending, InquisitorChoice) and shown is None:
-            shown = rng.choice(players[pending.action.target].hand)  # R-INQ-4: one of its cards
+            hand = players[pending.action.target].hand
+            if not hand:
+                raise ValueError(
+                    f"the Examine target, seat {pending.action.target}, holds no hidden card "
+                    "to show (R-INQ-4)"
+                )
+            shown = rng.choice(hand)  # R-INQ-4: one of its cards
         return base._replace(
             players=players,
             court=piles[n],

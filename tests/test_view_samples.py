@@ -20,9 +20,11 @@ from coup_rules import (
     Allow,
     Character,
     Config,
+    Coup,
     DecodeError,
     Examine,
     GameState,
+    LoseInfluence,
     PlayerView,
     Show,
     apply,
@@ -109,3 +111,23 @@ def test_a_shown_card_the_target_does_not_hold_is_refused_r_inq_4() -> None:
         assert "shown" in str(error)
     else:
         raise AssertionError("a view whose shown card contradicts the hand was accepted")
+
+
+def test_an_examine_of_a_seat_with_no_hidden_card_is_refused_r_inq_4() -> None:
+    """A view whose pending Examine names a seat with no hidden card fits no state: decoding
+    refuses it with a DecodeError (found by hypothesis: it raised IndexError while sampling)."""
+    hands = [(Character.INQUISITOR, Character.DUKE), (Character.CAPTAIN, Character.CONTESSA)]
+    hands += [(Character.DUKE, Character.ASSASSIN), (Character.CAPTAIN, Character.DUKE)]
+    config = Config(players=4, inquisitor=True, first_player=0)
+    state = new_game(config, seed=1, hands=hands, coins=[7, 7, 2, 2])
+    state = play(state, Coup(0, 3), LoseInfluence(3, Character.CAPTAIN), Coup(1, 3))
+    state = play(state, Examine(2, 0), Allow(0), Allow(1), Show(0, Character.DUKE))
+    assert isinstance(state.pending, InquisitorChoice)
+    payload = json.loads(to_json(view(state, 1)))
+    payload["pending"]["action"]["target"] = 3  # seat 3 is out of the game
+    try:
+        from_json(json.dumps(payload), PlayerView)
+    except DecodeError as error:
+        assert "R-INQ-4" in str(error) or "target" in str(error)
+    else:
+        raise AssertionError("a view examining a seat with no hidden card was accepted")
