@@ -10,6 +10,7 @@ check reads and writes them exactly as it does the vector env's.
 Command line (from the repository root)::
 
     python -m tests.jax_check --moves 1000000   # every variant of VARIANTS in turn
+    python -m tests.jax_check --variant base-4p   # one variant (repeatable), as in a whole run
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from coup_rules.jax.env import derive
 from coup_rules.vector import fields as f
 from coup_rules.vector.convert import read_row, write_row
 from coup_rules.vector.layout import Layout
-from tests.vector_check import Tally, check_all, check_batch
+from tests.vector_check import VARIANT_HELP, VARIANTS, Tally, check_all, check_batch
 
 
 class JaxLanes:
@@ -119,8 +120,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=1_000_000, help="moves in all (default 1M)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--lanes", type=int, default=64)
+    parser.add_argument(
+        "--variant", action="append", default=[], choices=list(VARIANTS), help=VARIANT_HELP
+    )
     args = parser.parse_args(argv)
-    check_all(lambda config, seed: JaxLanes(config, args.lanes, seed), args.moves, args.seed, 1)
+
+    def make_env(config: Config, seed: int) -> JaxLanes:
+        return JaxLanes(config, args.lanes, seed)
+
+    check_all(make_env, args.moves, args.seed, 1, args.variant)
     return 0
 
 

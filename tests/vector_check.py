@@ -21,6 +21,7 @@ kernel's own deal (through ``to_state``, checked by ``validate_state``).
 Command line (from the repository root)::
 
     python -m tests.vector_check --moves 1000000   # every variant of VARIANTS in turn
+    python -m tests.vector_check --variant base-4p   # one variant (repeatable), as in a whole run
 """
 
 from __future__ import annotations
@@ -237,16 +238,33 @@ def check_variant(
     return tally
 
 
+VARIANT_HELP = "play only this variant of VARIANTS, with its share and seed (repeatable)"
+
+
 def check_all(
-    make_env: Callable[[Config, int], Any], moves: int, seed: int, observe_every: int
+    make_env: Callable[[Config, int], Any],
+    moves: int,
+    seed: int,
+    observe_every: int,
+    only: Sequence[str] = (),
 ) -> Tally:
     """``moves`` moves in all, shared among the variants of ``VARIANTS``, each played on
     ``make_env(config, seed)`` (a vector env, or anything with its interface) and checked at
-    every step; prints a line per variant and the total."""
+    every step; prints a line per variant and the total.
+
+    ``only`` names the variants to play (all when empty). Each keeps its share and its seed
+    (``seed`` plus its index in ``VARIANTS``), so a run cut short can be finished by playing
+    the variants it did not reach: together they are the same games as one whole run.
+    """
+    unknown = sorted(set(only) - set(VARIANTS))
+    if unknown:
+        raise ValueError(f"no such variant: {', '.join(unknown)} (known: {', '.join(VARIANTS)})")
     per_variant = moves // len(VARIANTS)
     total = Tally()
     start = time.perf_counter()
     for i, (name, config) in enumerate(VARIANTS.items()):
+        if only and name not in only:
+            continue
         env = make_env(config, seed + i)
         rng = random.Random(seed + i)
         tally = Tally()
@@ -272,12 +290,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=1_000_000, help="moves in all (default 1M)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--observe-every", type=int, default=1)
+    parser.add_argument(
+        "--variant", action="append", default=[], choices=list(VARIANTS), help=VARIANT_HELP
+    )
     args = parser.parse_args(argv)
 
     def make_env(config: Config, seed: int) -> VectorEnv:
         return VectorEnv(config, num_envs=32, seed=seed, autoreset=False)
 
-    check_all(make_env, args.moves, args.seed, args.observe_every)
+    check_all(make_env, args.moves, args.seed, args.observe_every, args.variant)
     return 0
 
 
