@@ -20,6 +20,7 @@ import math
 import operator
 import os
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
@@ -528,17 +529,45 @@ def _run_on_own_pool(
     workers: int, tasks: list[_Task], progress: Progress | None
 ) -> list[list[GameRecord]]:
     """``tasks`` on a process pool of ``workers`` processes, which never outlive the call:
-    on any exception (Ctrl-C included) the processes are killed before it propagates."""
+    on any exception (Ctrl-C and SIGTERM included) the processes are killed before it
+    propagates.
+
+    The futures are waited on in a thread of their own, and the main thread, where Ctrl-C and
+    SIGTERM raise, only waits for that thread to finish. Raised inside ``concurrent.futures``,
+    a signal's exception can leave a future's lock held for good (between the acquisitions of
+    ``as_completed``), and the pool's thread, which needs that lock to cancel the futures
+    left, then blocks the exit forever. The collecting thread cancels nothing itself either:
+    a future cancelled there while the pool's thread fails those of a killed pool kills that
+    thread with an ``InvalidStateError`` (a traceback on the terminal) before it closes its
+    queues (CPython 3.11).
+    """
     pool = concurrent.futures.ProcessPoolExecutor(
         max_workers=workers, initializer=_ignore_interrupts
     )
+    outcome: list[list[list[GameRecord]] | BaseException] = []
+    done = threading.Event()
+
+    def collect() -> None:
+        try:
+            outcome.append(_run_on(pool, tasks, progress, cancel=False))
+        except BaseException as error:  # handed to the main thread, which raises it
+            outcome.append(error)
+        finally:
+            done.set()
+
+    collector = threading.Thread(target=collect, name="coup-rules-simulate", daemon=True)
     try:
-        results = _run_on(pool, tasks, progress)
+        collector.start()
+        done.wait()
+        result = outcome[0]
+        if isinstance(result, BaseException):
+            raise result
     except BaseException:
         _kill(pool)
+        collector.join(timeout=5)
         raise
     pool.shutdown(wait=True)
-    return results
+    return result
 
 
 def _kill(pool: concurrent.futures.ProcessPoolExecutor) -> None:
@@ -551,6 +580,9 @@ def _kill(pool: concurrent.futures.ProcessPoolExecutor) -> None:
         process.join(timeout=5)
         if process.is_alive():
             process.kill()
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None:  # it fails the futures left and closes the queues, then ends
+        manager.join(timeout=5)
 
 
 def _run_here(tasks: list[_Task], progress: Progress | None) -> list[list[GameRecord]]:
@@ -565,8 +597,14 @@ def _run_here(tasks: list[_Task], progress: Progress | None) -> list[list[GameRe
 
 
 def _run_on(
-    executor: concurrent.futures.Executor, tasks: list[_Task], progress: Progress | None
+    executor: concurrent.futures.Executor,
+    tasks: list[_Task],
+    progress: Progress | None,
+    *,
+    cancel: bool = True,
 ) -> list[list[GameRecord]]:
+    """Every task's batch of records, as they complete. On any exception the futures not yet
+    started are cancelled (unless ``cancel`` is false: the caller stops the executor itself)."""
     futures = [executor.submit(_play, task) for task in tasks]
     results: list[list[GameRecord]] = []
     done = 0
@@ -578,7 +616,8 @@ def _run_on(
             if progress is not None:
                 progress(done)
     except BaseException:
-        for future in futures:
-            future.cancel()
+        if cancel:
+            for future in futures:
+                future.cancel()
         raise
     return results

@@ -628,6 +628,9 @@ def test_a_stopped_simulate_takes_its_workers_with_it(
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
+        # Ctrl-C as from a terminal, even if these tests run where SIGINT is ignored (a shell's
+        # background job), which the command would otherwise inherit
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     deadline = time.monotonic() + 60
     workers: set[int] = set()

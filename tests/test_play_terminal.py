@@ -7,6 +7,7 @@ and a third with Ctrl-D. pexpect needs a POSIX pseudo-terminal: elsewhere these 
 
 from __future__ import annotations
 
+import signal
 import sys
 
 import pytest
@@ -17,6 +18,12 @@ PROMPT = r"\n> $"
 TIMEOUT = 30
 
 
+def _interruptible() -> None:
+    """Ctrl-C reaches the game as from a terminal, even when the tests were started where
+    SIGINT is ignored (a shell's background job), which the child would otherwise inherit."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _spawn(*options: str) -> pexpect.spawn:
     child = pexpect.spawn(
         sys.executable,
@@ -24,6 +31,7 @@ def _spawn(*options: str) -> pexpect.spawn:
         encoding="utf-8",
         timeout=TIMEOUT,
         dimensions=(50, 200),
+        preexec_fn=_interruptible,
     )
     return child
 
