@@ -314,8 +314,8 @@ def main(argv: Sequence[str]) -> int:
     result = evaluate(bots, CONFIG, args.engine_games, seed=args.seed, workers=1)
     rate = result.rates()[0]
     print(
-        "Win rate against three CountingBots through PolicyBot and coup_rules.evaluate: "
-        f"{show(rate)} ({time.perf_counter() - start:.0f} s)."
+        "Win rate against three CountingBots through PolicyBot and coup_rules.evaluate:\n"
+        f"  {show(rate)} ({time.perf_counter() - start:.0f} s)."
     )
     return 0
 

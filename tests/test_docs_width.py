@@ -9,9 +9,9 @@ Code is set at 13.6 px (0.85 × 0.8 rem) in a monospace face 0.6 em wide, 8.16 p
 (the grid stops at 1220 px, and from 1600 px the font grows with the width), so 80 holds for
 every desktop width from 1280 px on.
 
-The pages listed in ``NOT_YET_WRAPPED`` still have longer lines (issue 31 left them for later);
-their test is expected to fail, strictly: once a page is wrapped its test passes, and the
-strict ``xfail`` then fails until the page is taken off the list.
+Every page holds to it: a wrapped command, a comment on its own line, an example that prints
+its facts over short lines (``# output`` blocks are what the examples print, so an example
+that printed a long line is changed, not its output).
 """
 
 from __future__ import annotations
@@ -26,26 +26,6 @@ DOCS = ROOT / "docs"
 
 LIMIT = 80
 """The most characters a code line may have: what a code block shows at 1280 px (above)."""
-
-NOT_YET_WRAPPED = frozenset(
-    {
-        "edge-cases.md",
-        "guide/ai.md",
-        "guide/bots.md",
-        "guide/deploying.md",
-        "guide/getting-started.md",
-        "guide/server.md",
-        "guide/simulate.md",
-        "guide/variants.md",
-        "performance.md",
-        "reference/events.md",
-        "reference/json.md",
-        "reference/randomness.md",
-        "testing.md",
-    }
-)
-"""Pages with code lines over ``LIMIT`` still (the narration in their ``# output`` blocks, long
-shell comments): wrapping each is its own change."""
 
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 
@@ -78,23 +58,7 @@ def test_the_check_finds_a_long_line_inside_a_block_only() -> None:
     assert long_code_lines(text) == [(5, LIMIT + 1), (9, LIMIT + 1)]
 
 
-def test_every_listed_page_exists() -> None:
-    """A page taken off the site is taken off the list too."""
-    assert sorted(NOT_YET_WRAPPED - set(PAGES)) == []
-
-
-@pytest.mark.parametrize(
-    "page",
-    [
-        pytest.param(
-            page,
-            marks=pytest.mark.xfail(strict=True, reason="issue 31: not yet wrapped")
-            if page in NOT_YET_WRAPPED
-            else (),
-        )
-        for page in PAGES
-    ],
-)
+@pytest.mark.parametrize("page", PAGES)
 def test_every_code_line_fits_a_1280_px_page(page: str) -> None:
     """At 1280 px a code block shows 80 characters: no line of the page's blocks is longer."""
     long = long_code_lines((DOCS / page).read_text(encoding="utf-8"))
