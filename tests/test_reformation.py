@@ -220,7 +220,20 @@ def test_foreign_aid_counter_asks_only_other_allegiance() -> None:
     assert state.pending is not None and state.pending.kind is Decision.COUNTER
     assert to_act(state) == (1, 3)
     assert legal_moves(state, 2) == ()
-    assert rejected(state, Block(2, DUKE)).rule == "R-TURN-4"
+
+
+def test_same_side_foreign_aid_block_refused_by_its_rule() -> None:
+    """R-REF-3: a block of one's own side's Foreign Aid is refused citing R-REF-3, saying why."""
+    state = play(game(HANDS4, [L, R, L, R]), ForeignAid(0))
+    err = rejected(state, Block(2, DUKE))
+    assert err.rule == "R-REF-3"
+    assert "seat 2 is a Loyalist like seat 0" in err.reason
+
+
+def test_other_side_that_allowed_is_refused_as_not_asked() -> None:
+    """R-TURN-4: a seat of the other side that already let the Foreign Aid pass is not asked."""
+    state = play(game(HANDS4, [L, R, L, R]), ForeignAid(0), Allow(1))
+    assert rejected(state, Block(1, DUKE)).rule == "R-TURN-4"
 
 
 def test_foreign_aid_all_same_allegiance_everyone_asked() -> None:

@@ -30,6 +30,7 @@ from coup_rules.moves import (
     Coup,
     Draft,
     Examine,
+    ForeignAid,
     Keep,
     LoseInfluence,
     Move,
@@ -89,6 +90,9 @@ def _explain_typed(state: GameState, move: Move) -> tuple[str, str]:
     pending = state.pending
     spec = decision_spec(pending)
     if move.player not in pending.waiting:
+        same_side = _same_side_foreign_aid(state, pending, move.player)
+        if same_side:
+            return same_side
         waiting = ", ".join(map(str, pending.waiting))
         return (
             f"seat {move.player} is not being asked to move; the game waits on seat(s) "
@@ -98,6 +102,26 @@ def _explain_typed(state: GameState, move: Move) -> tuple[str, str]:
     if not isinstance(move, spec.moves):
         return f"{_name(move)} is not possible now: the game waits for {spec.asks}", spec.rule
     return _explain_move(state, pending, move)
+
+
+def _same_side_foreign_aid(state: GameState, pending: Pending, seat: int) -> tuple[str, str] | None:
+    """Why ``seat``, living and not asked in a Foreign Aid's counter window, may not answer it:
+    it shares the actor's allegiance while the table is divided (R-REF-3). ``None`` otherwise."""
+    if not (isinstance(pending, CounterWindow) and isinstance(pending.action, ForeignAid)):
+        return None
+    actor = pending.action.player
+    players = state.core.players
+    if seat == actor or not players[seat].hand:
+        return None
+    if may_target(players, actor, seat, state.config.reformation):
+        return None
+    side = players[seat].allegiance
+    assert side is not None
+    return (
+        f"seat {seat} is a {side.title} like seat {actor} and may not block their Foreign Aid "
+        "while players of both allegiances are alive",
+        "R-REF-3",
+    )
 
 
 def _explain_move(state: GameState, pending: Pending, move: Any) -> tuple[str, str]:
