@@ -9,6 +9,11 @@ rest (the records' common base, ``public`` and ``record``) is written by hand.
 ``tests/test_records.py`` fails while the file is stale, as ``tests/test_schema.py`` does for
 the JSON Schemas.
 
+It reads ``decisions.py`` as text (its syntax tree) and never imports the package, so it runs
+on a half-edited tree: a new decision class whose ``spec_of`` arm, record or handlers are not
+written yet, which would stop ``import coup_rules`` (the records refuse at import a decision
+that has none), gets its record all the same.
+
     python scripts/generate_records.py --write    # after changing decisions.py
     python scripts/generate_records.py --check    # exit 1 if coup_rules/records.py is stale
 """
@@ -16,54 +21,102 @@ the JSON Schemas.
 from __future__ import annotations
 
 import argparse
-import inspect
+import ast
 import re
 import sys
-import typing
 from pathlib import Path
+from typing import NamedTuple
 
-import attrs
-
-from coup_rules import decisions
-
-TARGET = Path(__file__).resolve().parents[1] / "coup_rules" / "records.py"
+ROOT = Path(__file__).resolve().parents[1]
+SOURCE = ROOT / "coup_rules" / "decisions.py"
+TARGET = ROOT / "coup_rules" / "records.py"
 WIDTH = 100
 _REGION = re.compile(r"(# <generated: (\w+)>[^\n]*\n)(.*?)(# </generated>\n)", re.DOTALL)
 _BUILTINS = {"tuple", "int", "str", "bool", "None", "object"}
+_HERE = "coup_rules.decisions"
 
 
-def _classes() -> tuple[type, ...]:
+class Written(NamedTuple):
+    """One decision class as ``decisions.py`` writes it."""
+
+    name: str
+    kind: str
+    """The name of its ``Decision`` member."""
+    fields: list[tuple[str, str]]
+    """Each field with its annotation as written, in order."""
+
+
+def _tree() -> ast.Module:
+    return ast.parse(SOURCE.read_text(), filename=str(SOURCE))
+
+
+def _union(node: ast.expr) -> list[str]:
+    """The names of ``A | B | ...``, in order."""
+    if isinstance(node, ast.BinOp):
+        return _union(node.left) + _union(node.right)
+    assert isinstance(node, ast.Name), ast.unparse(node)
+    return [node.id]
+
+
+def _pending(tree: ast.Module) -> list[str]:
+    """The members of ``Pending``, in order."""
+    for node in tree.body:
+        if (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name)
+            and node.target.id == "Pending"
+            and node.value is not None
+        ):
+            return _union(node.value)
+    raise SystemExit("coup_rules/decisions.py has no `Pending: TypeAlias = (...)` union")
+
+
+def _written(node: ast.ClassDef) -> Written:
+    """The kind and the fields of an attrs class: its annotated names but the ``ClassVar``s."""
+    kind = ""
+    fields = []
+    for item in node.body:
+        if not (isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)):
+            continue
+        annotation = ast.unparse(item.annotation)
+        if annotation.startswith("ClassVar"):
+            if item.target.id == "kind" and isinstance(item.value, ast.Attribute):
+                kind = item.value.attr
+            continue
+        fields.append((item.target.id, annotation))
+    if not kind:
+        raise SystemExit(f"decisions.{node.name} has no `kind: ClassVar[Decision] = ...`")
+    return Written(node.name, kind, fields)
+
+
+def _classes() -> list[Written]:
     """The public decision classes, in the order of ``Pending``."""
-    return typing.get_args(decisions.Pending)
+    tree = _tree()
+    defined = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    missing = [name for name in _pending(tree) if name not in defined]
+    if missing:
+        raise SystemExit(f"Pending names {missing}, which decisions.py does not define")
+    return [_written(defined[name]) for name in _pending(tree)]
 
 
-def _fields(cls: type) -> list[tuple[str, str]]:
-    """Each field of ``cls`` with its annotation as written in ``decisions.py``."""
-    out = []
-    for field in attrs.fields(cls):
-        for klass in cls.__mro__:
-            written = inspect.get_annotations(klass).get(field.name)
-            if written is not None:
-                out.append((field.name, str(written)))
-                break
-    return out
-
-
-def _module_of(name: str) -> str:
-    """The module that defines ``name`` as ``decisions.py`` imports it."""
-    found = getattr(decisions, name)
-    members = typing.get_args(found)  # a union alias: where its members live
-    module: str = (members[0] if members else found).__module__
-    return module
+def _homes() -> dict[str, str]:
+    """The module each name ``decisions.py`` uses comes from: its imports, or itself."""
+    tree = _tree()
+    homes = {n.name: _HERE for n in tree.body if isinstance(n, ast.ClassDef)}
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module:
+            homes.update({alias.asname or alias.name: node.module for alias in node.names})
+    return homes
 
 
 def imports() -> str:
     """The import lines of every name the records' annotations use."""
-    by_module: dict[str, set[str]] = {"coup_rules.decisions": {"Decision", "Pending"}}
+    by_module: dict[str, set[str]] = {_HERE: {"Decision", "Pending"}}
+    homes = _homes()
     for cls in _classes():
-        for _, written in _fields(cls):
+        for _, written in cls.fields:
             for name in set(re.findall(r"[A-Za-z_]\w*", written)) - _BUILTINS:
-                by_module.setdefault(_module_of(name), set()).add(name)
+                by_module.setdefault(homes.get(name, _HERE), set()).add(name)
     lines = ["from coup_rules import decisions"]
     for module in sorted(by_module):
         lines.append(f"from {module} import {', '.join(sorted(by_module[module]))}")
@@ -72,9 +125,7 @@ def imports() -> str:
 
 def exports() -> str:
     """``__all__``: every record, the union and the two conversions."""
-    names = sorted(
-        [c.__name__ for c in _classes()] + ["Record", "decision_record", "public_decision"]
-    )
+    names = sorted([c.name for c in _classes()] + ["Record", "decision_record", "public_decision"])
     return "__all__ = [\n" + "".join(f'    "{n}",\n' for n in names) + "]\n"
 
 
@@ -84,10 +135,10 @@ def _names(items: list[str]) -> str:
     return "(" + ", ".join(quoted) + ("," if len(quoted) == 1 else "") + ")"
 
 
-def _record(cls: type) -> str:
+def _record(cls: Written) -> str:
     """The record class of the decision class ``cls``."""
-    name = cls.__name__
-    fields = _fields(cls)
+    name = cls.name
+    fields = cls.fields
     order = [n for n, _ in fields]
     params = [f"{n}: {t}" for n, t in fields]
     init = f"    def __init__(self, {', '.join(params)}) -> None:\n"
@@ -101,7 +152,7 @@ def _record(cls: type) -> str:
         f'    """See ``decisions.{name}``."""\n'
         "\n"
         f"    __slots__ = {_names(sorted(order))}\n"
-        f"    kind: ClassVar[Decision] = Decision.{cls.kind.name}\n"
+        f"    kind: ClassVar[Decision] = Decision.{cls.kind}\n"
         f"    fields: ClassVar[tuple[str, ...]] = {_names(order)}\n"
         "\n" + init + "".join(f"        self.{n} = {n}\n" for n in order)
     )
@@ -112,10 +163,10 @@ def records() -> str:
     classes = _classes()
     out = "\n\n".join(_record(c) for c in classes) + "\n\n"
     out += "Record: TypeAlias = (\n"
-    out += "".join(f"    {'| ' if i else ''}{c.__name__}\n" for i, c in enumerate(classes))
+    out += "".join(f"    {'| ' if i else ''}{c.name}\n" for i, c in enumerate(classes))
     out += ')\n"""The decision a core waits on, as the engine holds it."""\n\n'
     out += "_TWINS: tuple[tuple[type[Record], type[Pending]], ...] = (\n"
-    out += "".join(f"    ({c.__name__}, decisions.{c.__name__}),\n" for c in classes)
+    out += "".join(f"    ({c.name}, decisions.{c.name}),\n" for c in classes)
     return out + ")\n"
 
 
