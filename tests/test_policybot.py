@@ -96,7 +96,7 @@ def test_an_index_outside_the_move_table_is_refused() -> None:
 
 def test_an_answer_that_is_not_an_index_is_refused() -> None:
     bot = PolicyBot(lambda o, m: 1.5, CONFIG)  # type: ignore[arg-type, return-value]
-    with pytest.raises(TypeError, match="must return a move index"):
+    with pytest.raises(TypeError, match="the policy's answer must be a move index"):
         bot.choose(asked_view(), random.Random(0))
 
 

@@ -23,7 +23,6 @@ NumPy is imported only when a ``PolicyBot`` is built: ``import coup_rules.ai`` n
 from __future__ import annotations
 
 import importlib
-import operator
 import random
 from collections.abc import Callable, Sequence
 from types import ModuleType
@@ -34,6 +33,7 @@ import attrs
 from coup_rules.ai.encoding import MoveCodec, ObservationEncoder
 from coup_rules.bots.base import seat_of
 from coup_rules.config import Config
+from coup_rules.integers import as_index
 from coup_rules.moves import Move
 from coup_rules.views import PlayerView
 
@@ -93,9 +93,10 @@ class PolicyBot:
         policy: ``policy(observation, mask) -> index``: ``observation`` is the ``float32``
             vector of ``ObservationEncoder(config)`` for the seat's view, ``mask`` a ``bool``
             vector over ``MoveCodec(config)``'s move table, ``True`` for the legal moves; the
-            answer is an index of that table (an ``int``, or anything with ``__index__``, as
-            ``numpy.argmax`` returns). Each call gets arrays of its own. A policy that samples
-            draws from a generator of its own: the bot's ``rng`` is not handed to it.
+            answer is an index of that table (an ``int``, or any integer ``operator.index``
+            takes, as ``numpy.argmax`` returns; never a ``bool``). Each call gets arrays of its
+            own. A policy that samples draws from a generator of its own: the bot's ``rng`` is
+            not handed to it.
         config: the configuration the policy was trained for (``env.unwrapped.config`` of the
             environment, turn limit included); the bot plays only games of it.
 
@@ -149,7 +150,9 @@ class PolicyBot:
                 the options that differ), a spectator's, or of a seat with nothing to decide;
                 or the policy returned the index of a move that is not legal now (the message
                 names it and the legal ones).
-            TypeError: the policy returned something that is not an index.
+            NotAnIntegerError: the policy returned something that is not an index (``True``,
+                ``1.0``, ``"1"``: the integer rule of ``coup_rules.integers``, as
+                ``CoupVectorEnv`` refuses a bool answer); a ``TypeError`` and a ``ValueError``.
         """
         self._check(view)
         seat = seat_of(view)
@@ -158,12 +161,7 @@ class PolicyBot:
                 f"seat {seat} has no move to make now: a bot chooses only when its seat is asked"
             )
         answer = self.policy(*self._arrays(view))
-        try:
-            index = operator.index(answer)
-        except TypeError:
-            raise TypeError(
-                f"the policy must return a move index (an integer), not {answer!r}"
-            ) from None
+        index = as_index(answer, "the policy's answer", "a move index (an integer)")
         legal = dict(zip(self.codec.indices(view.legal_moves), view.legal_moves, strict=True))
         move = legal.get(index)
         if move is None:

@@ -27,6 +27,7 @@ from coup_rules.determinize import CardTracker
 from coup_rules.log import EMPTY_LOG
 from coup_rules.moves import ActionMove, Block
 from coup_rules.state import GameState, PlayerState
+from coup_rules.validate import validate_state
 from coup_rules.vector import fields as f
 from coup_rules.vector.layout import CHARACTERS, SIDES, Layout
 from coup_rules.vector.rows import record_blank, seed_fields
@@ -40,6 +41,7 @@ __all__ = [
     "pending_table",
     "read_pending",
     "read_row",
+    "row_of",
     "write_pending",
     "write_row",
 ]
@@ -286,6 +288,39 @@ def read_row(row: np.ndarray, layout: Layout) -> GameState:
         draws=0,
         shown=CHARACTERS[shown] if shown >= 0 else None,
     )
+
+
+ROW_MAX = 2**31 - 2
+"""The largest count a row holds (its fields are int32, and a turn counter must be able to go
+one further)."""
+
+
+def row_of(state: GameState, layout: Layout) -> np.ndarray:
+    """A fresh row (int32[fields]) holding ``state``, checked first: ``VectorEnv.set_state``
+    writes it into its lane only once it is whole, so a refused state leaves the lane as it was.
+
+    Raises:
+        ValueError: ``state`` is of another configuration, breaks an invariant of
+            ``coup_rules.validate.validate_state`` (the message names the field), or holds a
+            count the row cannot (a turn past ``ROW_MAX``).
+    """
+    if state.config != layout.config:
+        raise ValueError("the state is of another configuration than the vector env's")
+    try:
+        validate_state(state)
+    except ValueError as error:
+        raise ValueError(f"the state is not one a game can reach: {error}") from None
+    if state.turn > ROW_MAX:
+        raise ValueError(
+            f"turn must be at most {ROW_MAX} in the vector engine (its rows hold 32-bit "
+            f"counters), not {state.turn}"
+        )
+    row = np.zeros(int(layout.P[f.P_FIELDS]), np.int32)
+    try:
+        write_row(row, state, layout)
+    except OverflowError as error:  # a count that passed the checks above and does not fit
+        raise ValueError(f"the state does not fit the vector engine's row: {error}") from None
+    return row
 
 
 def write_row(row: np.ndarray, state: GameState, layout: Layout) -> None:

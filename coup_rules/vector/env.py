@@ -7,15 +7,16 @@ from collections.abc import Sequence
 import numpy as np
 
 from coup_rules.config import Config
+from coup_rules.integers import NotAnIntegerError, as_count, as_in_range, as_seed, refusal
 from coup_rules.state import GameState
 from coup_rules.vector import batch as b
 from coup_rules.vector import fields as f
 from coup_rules.vector import kernel as k
-from coup_rules.vector.convert import read_row, write_row
+from coup_rules.vector.convert import read_row, row_of
 from coup_rules.vector.layout import Layout, layout_of
 from coup_rules.vector.learner import observe_every_seat
 
-__all__ = ["VectorEnv", "checked_actions", "lane_seeds"]
+__all__ = ["VectorEnv", "checked_actions", "checked_lane", "checked_lanes", "lane_seeds"]
 
 
 def checked_actions(actions: object, num_envs: int, size: int) -> np.ndarray:
@@ -48,6 +49,53 @@ def _described(actions: object, moves: np.ndarray) -> str:
     if isinstance(actions, np.ndarray):
         return f"an array of {moves.dtype} of shape {moves.shape}"
     return f"a {type(actions).__name__} (an array of {moves.dtype} of shape {moves.shape})"
+
+
+def checked_lane(lane: object, num_envs: int) -> int:
+    """``lane`` as a plain ``int``, a game of ``num_envs`` (the integer rule,
+    ``coup_rules.integers``: any integer type but ``bool``).
+
+    Raises:
+        NotAnIntegerError: ``lane`` is not an integer.
+        ValueError: it is not a game of the env.
+    """
+    span = f"a game from 0 to {num_envs - 1}"
+    return as_in_range(lane, "lane", 0, num_envs - 1, span)  # type: ignore[arg-type]
+
+
+def checked_lanes(lanes: object, num_envs: int) -> np.ndarray:
+    """``lanes`` (a sequence or 1-d array of games) as int64 lane numbers, each by the integer
+    rule (``coup_rules.integers``): ``[True]``, ``[0.5]``, ``["0"]`` are refused, not read as 0.
+
+    Raises:
+        NotAnIntegerError: an entry is not an integer, or ``lanes`` is not a sequence of them
+            (a single number, a nested list, a float or bool array).
+        ValueError: an entry is not a game of the env.
+    """
+    expected = f"a sequence of games from 0 to {num_envs - 1}"
+    if isinstance(lanes, np.ndarray):
+        if lanes.ndim != 1 or lanes.dtype == np.bool_ or not np.issubdtype(lanes.dtype, np.integer):
+            raise NotAnIntegerError(
+                f"lanes must be {expected}, not an array of {lanes.dtype} of shape {lanes.shape}"
+            )
+        entries: Sequence[object] = lanes.tolist()
+    elif isinstance(lanes, Sequence) and not isinstance(lanes, str | bytes):
+        entries = lanes
+    else:
+        raise NotAnIntegerError(refusal("lanes", expected, lanes))
+    chosen = [_lane_entry(entry, i, num_envs) for i, entry in enumerate(entries)]
+    return np.array(chosen, np.int64)
+
+
+def _lane_entry(entry: object, i: int, num_envs: int) -> int:
+    """Entry ``i`` of a list of lanes, as ``checked_lane`` takes one."""
+    span = f"a game from 0 to {num_envs - 1}"
+    return as_in_range(entry, f"lanes[{i}]", 0, num_envs - 1, span)  # type: ignore[arg-type]
+
+
+def checked_num_envs(num_envs: object) -> int:
+    """``num_envs`` as a plain ``int`` of at least 1 (any integer type but ``bool``)."""
+    return as_count(num_envs, "num_envs", 1)  # type: ignore[arg-type]
 
 
 def lane_seeds(seed: int, lanes: int) -> np.ndarray:
@@ -100,8 +148,7 @@ class VectorEnv:
         config = Config() if config is None else config
         if not isinstance(config, Config):
             raise ValueError(f"config must be a Config, not {config!r}")
-        if not isinstance(num_envs, int) or num_envs < 1:
-            raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
+        num_envs = checked_num_envs(num_envs)
         self.config = config
         self.layout: Layout = layout_of(config)
         self.num_envs = num_envs
@@ -134,7 +181,7 @@ class VectorEnv:
         return np.asarray(self.layout.encoder.high, np.float32)
 
     def _seed(self, seed: int) -> None:
-        for lane, s in enumerate(lane_seeds(seed, self.num_envs)):
+        for lane, s in enumerate(lane_seeds(as_seed(seed), self.num_envs)):
             k.seed_row(self.state[lane], int(s))
 
     def _refresh(self) -> None:
@@ -145,13 +192,18 @@ class VectorEnv:
         self, lanes: Sequence[int] | np.ndarray | None = None, *, seed: int | None = None
     ) -> None:
         """Deal new games in ``lanes`` (every lane by default); ``seed`` first gives every lane
-        a new stream from it, as the constructor's ``seed`` does."""
+        a new stream from it, as the constructor's ``seed`` does.
+
+        Raises:
+            NotAnIntegerError: a lane or the seed is not an integer (``True``, ``0.5``, ``"0"``
+                are refused, not read as 0), or ``lanes`` is not a sequence of lanes.
+            ValueError: a lane is not a game of the env, or the seed is out of range. Nothing
+                is dealt then.
+        """
+        chosen = np.arange(self.num_envs) if lanes is None else checked_lanes(lanes, self.num_envs)
         if seed is not None:
             self._seed(seed)
-        chosen = np.arange(self.num_envs) if lanes is None else np.asarray(lanes, np.int64)
-        if chosen.size and (chosen.min() < 0 or chosen.max() >= self.num_envs):
-            raise ValueError(f"lanes must be from 0 to {self.num_envs - 1}")
-        b.reset_lanes(self.state, self.layout.P, chosen.astype(np.int64))
+        b.reset_lanes(self.state, self.layout.P, chosen)
         self._finals = None
         self._refresh()
 
@@ -235,13 +287,24 @@ class VectorEnv:
         return read_row(self.state[self._lane(lane)], self.layout)
 
     def set_state(self, lane: int, state: GameState) -> None:
-        """Put ``state`` (of this env's configuration) into game ``lane``."""
+        """Put ``state`` (of this env's configuration) into game ``lane``.
+
+        The state is checked and converted first, the lane written only when that succeeds:
+        a refusal leaves every game as it was.
+
+        Raises:
+            TypeError: ``state`` is not a ``GameState``.
+            NotAnIntegerError: ``lane`` is not an integer.
+            ValueError: ``lane`` is not a game of the env; or ``state`` is of another
+                configuration, breaks an invariant of ``coup_rules.validate.validate_state``
+                (a negative treasury, say; the message names the field), or holds a turn the
+                row's 32-bit counter cannot.
+        """
         if not isinstance(state, GameState):
             raise TypeError(f"set_state() takes a GameState, not {type(state).__name__}")
-        write_row(self.state[self._lane(lane)], state, self.layout)
+        at = self._lane(lane)
+        self.state[at] = row_of(state, self.layout)
         self._refresh()
 
     def _lane(self, lane: int) -> int:
-        if not isinstance(lane, int | np.integer) or not 0 <= lane < self.num_envs:
-            raise ValueError(f"lane must be from 0 to {self.num_envs - 1}, not {lane!r}")
-        return int(lane)
+        return checked_lane(lane, self.num_envs)

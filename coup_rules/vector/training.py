@@ -55,13 +55,14 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from coup_rules.config import Config
+from coup_rules.integers import as_in_range, as_seed, refusal
 from coup_rules.state import GameState
 from coup_rules.vector import batch as b
 from coup_rules.vector import fields as f
 from coup_rules.vector import kernel as k
 from coup_rules.vector import learner as lr
 from coup_rules.vector.convert import read_row
-from coup_rules.vector.env import checked_actions, lane_seeds
+from coup_rules.vector.env import checked_actions, checked_lane, checked_num_envs, lane_seeds
 from coup_rules.vector.layout import Layout, layout_of
 from coup_rules.vector.opponents import VALUES, Opponent, Policy, Twin, opponent_of
 
@@ -96,8 +97,7 @@ class CoupVectorEnv(gymnasium.vector.VectorEnv):
         config = Config() if config is None else config
         if not isinstance(config, Config):
             raise ValueError(f"config must be a Config, not {config!r}")
-        if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
-            raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
+        num_envs = checked_num_envs(num_envs)
         self.config = config
         self.num_envs = num_envs
         self._fixed = _learner_seat(learner_seat, config.players)
@@ -135,6 +135,7 @@ class CoupVectorEnv(gymnasium.vector.VectorEnv):
         """Deal every game again (from ``seed``'s streams if given): ``(obs, infos)``."""
         if options:
             raise ValueError(f"CoupVectorEnv.reset takes no options, not {sorted(options)}")
+        seed = None if seed is None else as_seed(seed)
         saved = self._saved()
         try:
             if seed is not None:
@@ -220,14 +221,12 @@ class CoupVectorEnv(gymnasium.vector.VectorEnv):
 
     def to_state(self, lane: int) -> GameState:
         """The position of game ``lane`` as an engine ``GameState`` (with an empty log)."""
-        if not isinstance(lane, int | np.integer) or not 0 <= lane < self.num_envs:
-            raise ValueError(f"lane must be from 0 to {self.num_envs - 1}, not {lane!r}")
-        return read_row(self._state[int(lane)], self.layout)
+        return read_row(self._state[checked_lane(lane, self.num_envs)], self.layout)
 
     # --- inside -------------------------------------------------------------------------------
 
     def _seed(self, seed: int) -> None:
-        for lane, s in enumerate(lane_seeds(seed, self.num_envs)):
+        for lane, s in enumerate(lane_seeds(as_seed(seed), self.num_envs)):
             k.seed_row(self._state[lane], int(s))
 
     def _deal(self) -> None:
@@ -408,13 +407,13 @@ def _checked_answer(answer: object, legal: np.ndarray, seat: int, lanes: np.ndar
 
 
 def _learner_seat(seat: int | str, players: int) -> int:
-    if seat == "random":
+    """-1 for ``"random"``, else the seat by the integer rule (``coup_rules.integers``)."""
+    if isinstance(seat, str) and seat == "random":
         return -1
-    if isinstance(seat, int | np.integer) and not isinstance(seat, bool) and 0 <= seat < players:
-        return int(seat)
-    raise ValueError(
-        f"learner_seat must be a seat from 0 to {players - 1} or 'random', not {seat!r}"
-    )
+    expected = f"a seat from 0 to {players - 1} or 'random'"
+    if isinstance(seat, str):
+        raise ValueError(refusal("learner_seat", expected, seat))
+    return as_in_range(seat, "learner_seat", 0, players - 1, expected)
 
 
 def _opponent_list(opponents: Opponent | Sequence[Opponent]) -> list[Opponent]:
