@@ -61,30 +61,45 @@ _Z = 1.959963984540054
 
 def make_entrant(name: str) -> Bot:
     """The bot a tournament's command line calls ``name``: one of ``coup_rules.bots.BOTS``, or
-    ``ismcts`` (``ISMCTSBot()``), or ``ismcts:N`` (``ISMCTSBot(iterations=N)``), or
+    ``ismcts`` (``ISMCTSBot()``), or ``ismcts:N`` (``ISMCTSBot(iterations=N)``, ``N`` from 1 to
+    ``MAX_ENTRANT_ITERATIONS``), or
     ``module:factory``, a zero-argument callable of an importable module that returns a bot
     (``mybots:make_agent``, ``mypackage.agents:Agent.build``; see ``load_entrant``).
 
     Raises:
-        ValueError: an unknown name, or a ``module:factory`` that gives no bot.
+        ValueError: an unknown name, an ``ismcts:N`` whose ``N`` is not a whole number from 1
+            to ``MAX_ENTRANT_ITERATIONS``, or a ``module:factory`` that gives no bot.
     """
     kind, _, arg = name.partition(":")
     if kind == "ismcts":
         from coup_rules.ai import ISMCTSBot
 
-        if not arg:
-            return ISMCTSBot()
-        try:
-            iterations = int(arg)
-        except ValueError:
-            raise ValueError(f"ismcts:N takes a number of iterations, not {arg!r}") from None
-        return ISMCTSBot(iterations=iterations)
+        return ISMCTSBot(iterations=entrant_iterations(arg)) if arg else ISMCTSBot()
     if ":" in name:
         return load_entrant(name)
     try:
         return make_bot(name)
     except ValueError as error:
         raise ValueError(f"{error}, ismcts, ismcts:N or module:factory") from None
+
+
+MAX_ENTRANT_ITERATIONS = 100_000
+"""The most iterations ``ismcts:N`` names: a search of that many runs for seconds a decision
+(``ISMCTSBot`` itself takes any number; build one in Python for more)."""
+
+
+def entrant_iterations(text: str) -> int:
+    """The ``N`` of ``ismcts:N``: digits naming 1 to ``MAX_ENTRANT_ITERATIONS``.
+
+    Raises:
+        ValueError: anything else (a sign, a space, a fraction, a number out of range), named.
+    """
+    span = f"from 1 to {MAX_ENTRANT_ITERATIONS:,}".replace(",", "_")
+    digits = text.isascii() and text.isdigit() and len(text) <= len(str(MAX_ENTRANT_ITERATIONS))
+    if not digits or not 1 <= int(text) <= MAX_ENTRANT_ITERATIONS:
+        shown = text if len(text) <= 40 else f"{text[:37]}..."
+        raise ValueError(f"ismcts:N takes a number of iterations {span}, not {shown!r}")
+    return int(text)
 
 
 def load_entrant(spec: str) -> Bot:

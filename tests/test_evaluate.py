@@ -21,7 +21,13 @@ from coup_rules import Config, Move, PlayerView
 from coup_rules.ai import ISMCTSBot
 from coup_rules.bots import BOTS, Bot, HonestBot, make_bot
 from coup_rules.cli import main
-from coup_rules.evaluate import ELO, Evaluation, evaluate, make_entrant
+from coup_rules.evaluate import (
+    ELO,
+    MAX_ENTRANT_ITERATIONS,
+    Evaluation,
+    evaluate,
+    make_entrant,
+)
 from coup_rules.simulation import GameRecord, wilson
 
 
@@ -106,6 +112,28 @@ def test_unknown_or_repeated_entrants_are_refused() -> None:
         evaluate(["honest"], Config(players=2), 1, seed=0)
     search = make_entrant("ismcts:7")
     assert isinstance(search, ISMCTSBot) and search.iterations == 7
+
+
+@pytest.mark.parametrize(
+    "count", ["99999999999999999999", "100001", "0", "-3", "+5", " 5", "1_000", "2.5", "x" * 5000]
+)
+def test_ismcts_n_is_a_whole_number_of_iterations_up_to_the_stated_maximum(count: str) -> None:
+    with pytest.raises(ValueError, match="ismcts:N takes a number of iterations from 1 to 100_000"):
+        make_entrant(f"ismcts:{count}")
+
+
+def test_ismcts_n_at_the_maximum_is_a_search_bot_of_that_many_iterations() -> None:
+    search = make_entrant(f"ismcts:{MAX_ENTRANT_ITERATIONS}")
+    assert isinstance(search, ISMCTSBot) and search.iterations == MAX_ENTRANT_ITERATIONS
+
+
+def test_the_tournament_command_refuses_an_unbounded_search_before_any_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["tournament", "--games", "2", "--bots", "ismcts:99999999999999999999,random"])
+    assert stop.value.code == 2
+    assert "ismcts:N takes a number of iterations from 1 to 100_000" in capsys.readouterr().err
 
 
 def test_the_tournament_command_prints_rates_and_ratings(

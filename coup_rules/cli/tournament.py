@@ -13,7 +13,7 @@ from pathlib import Path
 from coup_rules.bots import BOTS, DEFAULT_MAX_TURNS
 from coup_rules.cli.output import Progress, check_writable, print_table
 from coup_rules.config import Config
-from coup_rules.evaluate import Evaluation, evaluate, make_entrant
+from coup_rules.evaluate import MAX_ENTRANT_ITERATIONS, Evaluation, evaluate, make_entrant
 from coup_rules.rng import MAX_SEED
 from coup_rules.simulation import MAX_WORKERS
 
@@ -59,7 +59,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="LIST",
         help=(
             f"comma-separated entrants, two or more, each one of {', '.join(BOTS)}, ismcts, "
-            "ismcts:N (N iterations per decision) or module:factory (a function or class of an "
+            f"ismcts:N (N iterations per decision, at most {MAX_ENTRANT_ITERATIONS:_}) or "
+            "module:factory (a function or class of an "
             "importable module, or of a .py file in the current directory, that returns a bot when "
             "called with no arguments; it plays games of the options below, turn limit "
             f"included); default {DEFAULT_BOTS}"
