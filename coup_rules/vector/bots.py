@@ -40,6 +40,7 @@ from coup_rules.vector.fields import (
     CAPTAIN,
     CONTESSA,
     D_ACTION,
+    D_ALLEGIANCE,
     D_ANSWER_ACTION,
     D_ANSWER_BLOCK,
     D_CHALLENGE_ACTION,
@@ -223,7 +224,9 @@ def common_move(
         return IX[I_FORCE] if shown >= 0 and VAL[shown] >= 4 else IX[I_GIVE_BACK]
     if phase == D_DRAFT:
         return best_draft(s, MV, VAL, seat, moves, n)
-    return choose(s, moves, n)  # the choice of allegiance: at random
+    if phase == D_ALLEGIANCE:  # the choice of allegiance: at random
+        return choose(s, moves, n)
+    raise ValueError("vector.bots.common_move: a phase with no arm (give the decision its answer)")
 
 
 # --- HonestBot and BluffBot (coup_rules.bots.simple._policy) -------------------------------------
@@ -304,39 +307,41 @@ def honest_action(
 
 
 @njit(cache=True)
-def honest_move(
+def honest_challenge(
+    s: np.ndarray, P: np.ndarray, IX: np.ndarray, par: np.ndarray, seat: int
+) -> int:
+    """``_policy``'s answer in a challenge window: Challenge a claim it knows false, else at
+    ``challenge_rate``."""
+    phase = s[PHASE]
+    claim = s[BLOCKCH] if phase == D_CHALLENGE_BLOCK else claim_of(P, s[ACTION])
+    sure = claim >= 0 and unseen_simple(s, P, seat, claim) <= 0
+    return IX[I_CHALLENGE] if sure or rand_unit(s) < par[1] else IX[I_ALLOW]
+
+
+@njit(cache=True)
+def honest_counter(
     s: np.ndarray,
-    P: np.ndarray,
     IX: np.ndarray,
     MV: np.ndarray,
-    VAL: np.ndarray,
     par: np.ndarray,
     seat: int,
     moves: np.ndarray,
     n: int,
 ) -> int:
-    """``HonestBot.choose`` / ``BluffBot.choose`` with ``par = (bluff_rate, challenge_rate)``."""
-    phase = s[PHASE]
-    if phase == D_ACTION:
-        return honest_action(s, P, IX, MV, par, seat, moves, n)
-    if phase == D_CHALLENGE_ACTION or phase == D_CHALLENGE_BLOCK:
-        claim = s[BLOCKCH] if phase == D_CHALLENGE_BLOCK else claim_of(P, s[ACTION])
-        sure = claim >= 0 and unseen_simple(s, P, seat, claim) <= 0
-        return IX[I_CHALLENGE] if sure or rand_unit(s) < par[1] else IX[I_ALLOW]
-    if phase == D_COUNTER:
-        blocks = np.empty(n, np.int64)
-        k = 0
-        for i in range(n):
-            m = moves[i]
-            if MV[m, 0] == M_BLOCK:
-                if held(s, seat, MV[m, 1]):
-                    return m
-                blocks[k] = m
-                k += 1
-        if k and rand_unit(s) < par[0]:
-            return choose(s, blocks, k)
-        return IX[I_ALLOW]
-    return common_move(s, IX, MV, VAL, seat, moves, n)
+    """``_policy``'s answer in the counter window: a block it holds, else a bluffed one at
+    ``bluff_rate``, else Allow."""
+    blocks = np.empty(n, np.int64)
+    k = 0
+    for i in range(n):
+        m = moves[i]
+        if MV[m, 0] == M_BLOCK:
+            if held(s, seat, MV[m, 1]):
+                return m
+            blocks[k] = m
+            k += 1
+    if k and rand_unit(s) < par[0]:
+        return choose(s, blocks, k)
+    return IX[I_ALLOW]
 
 
 # --- CountingBot (coup_rules.bots.counting) ------------------------------------------------------
@@ -709,29 +714,6 @@ def counting_challenge(
 
 
 @njit(cache=True)
-def counting_move(
-    s: np.ndarray,
-    P: np.ndarray,
-    IX: np.ndarray,
-    MV: np.ndarray,
-    VAL: np.ndarray,
-    par: np.ndarray,
-    seat: int,
-    moves: np.ndarray,
-    n: int,
-) -> int:
-    """``CountingBot.choose`` with ``par = (trust, challenge_below, bluff_below)``."""
-    phase = s[PHASE]
-    if phase == D_ACTION:
-        return counting_action(s, P, IX, MV, par, seat, moves, n)
-    if phase == D_CHALLENGE_ACTION or phase == D_CHALLENGE_BLOCK:
-        return counting_challenge(s, P, IX, par, seat)
-    if phase == D_COUNTER:
-        return counting_counter(s, P, IX, MV, VAL, par, seat, moves, n)
-    return common_move(s, IX, MV, VAL, seat, moves, n)
-
-
-@njit(cache=True)
 def bot_move(
     s: np.ndarray,
     P: np.ndarray,
@@ -745,12 +727,28 @@ def bot_move(
     n: int,
 ) -> int:
     """The move index that bot ``kind`` with parameters ``par`` plays for ``seat``, one of the
-    ``n`` legal ``moves`` (in the order of ``kernel.legal``)."""
-    if kind == BOT_HONEST:
-        return honest_move(s, P, IX, MV, VAL, par, seat, moves, n)
-    if kind == BOT_COUNTING:
-        return counting_move(s, P, IX, MV, VAL, par, seat, moves, n)
-    return choose(s, moves, n)
+    ``n`` legal ``moves`` (in the order of ``kernel.legal``): ``RandomBot``; ``HonestBot`` and
+    ``BluffBot`` with ``par = (bluff_rate, challenge_rate)``; ``CountingBot`` with ``par =
+    (trust, challenge_below, bluff_below)``."""
+    if kind == BOT_RANDOM:
+        return choose(s, moves, n)
+    honest = kind == BOT_HONEST
+    if not honest and kind != BOT_COUNTING:
+        raise ValueError("vector.bots.bot_move: a bot kind with no arm (BOT_RANDOM, ...)")
+    phase = s[PHASE]
+    if phase == D_ACTION:
+        if honest:
+            return honest_action(s, P, IX, MV, par, seat, moves, n)
+        return counting_action(s, P, IX, MV, par, seat, moves, n)
+    if phase == D_CHALLENGE_ACTION or phase == D_CHALLENGE_BLOCK:
+        if honest:
+            return honest_challenge(s, P, IX, par, seat)
+        return counting_challenge(s, P, IX, par, seat)
+    if phase == D_COUNTER:
+        if honest:
+            return honest_counter(s, IX, MV, par, seat, moves, n)
+        return counting_counter(s, P, IX, MV, VAL, par, seat, moves, n)
+    return common_move(s, IX, MV, VAL, seat, moves, n)
 
 
 @njit(cache=True)

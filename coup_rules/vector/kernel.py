@@ -18,9 +18,12 @@ not kept, which is how ``random_playouts`` runs.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 from numba import njit
 
+from coup_rules import constants
 from coup_rules.constants import (
     EXCHANGE_DRAWS,
     FORCED_COUP_COINS,
@@ -33,7 +36,7 @@ from coup_rules.constants import (
     TAX_COINS,
     TWO_PLAYER_FIRST_COINS,
 )
-from coup_rules.vector import rows
+from coup_rules.vector import cache, fields, rows
 from coup_rules.vector.fields import (
     A_ASSASSINATE,
     A_CONVERT,
@@ -94,6 +97,7 @@ from coup_rules.vector.fields import (
     M_ALLOW,
     M_BLOCK,
     M_CHALLENGE,
+    M_CHOOSE,
     M_CONCEDE,
     M_DRAFT,
     M_FORCE,
@@ -641,6 +645,8 @@ def resolve(s: np.ndarray, P: np.ndarray) -> int:
     elif action == A_EMBEZZLE:
         s[seat_at(actor) + S_COINS] += s[RESERVE]
         s[RESERVE] = 0
+    else:
+        raise ValueError("kernel.resolve: an action with no arm (write its effect in resolve)")
     return ST_END
 
 
@@ -652,9 +658,11 @@ def go_on(s: np.ndarray, P: np.ndarray, stage: int) -> None:
             stage = open_counter(s, P)
         elif stage == ST_RESOLVE:
             stage = resolve(s, P)
-        else:
+        elif stage == ST_END:
             end_turn(s, P)
             stage = ST_WAIT
+        else:
+            raise ValueError("kernel.go_on: a stage with no arm (give the new stage its arm here)")
 
 
 @njit(cache=True)
@@ -749,9 +757,11 @@ def legal(s: np.ndarray, P: np.ndarray, IX: np.ndarray, seat: int, out: np.ndarr
                 out[n] = IX[I_DRAFT + r]
                 n += 1
         return n
-    out[0] = IX[I_CHOOSE]  # D_ALLEGIANCE, R-REF-1
-    out[1] = IX[I_CHOOSE + 1]
-    return 2
+    if phase == D_ALLEGIANCE:  # R-REF-1
+        out[0] = IX[I_CHOOSE]
+        out[1] = IX[I_CHOOSE + 1]
+        return 2
+    raise ValueError("kernel.legal: a phase with no arm (give the new decision its arm in legal)")
 
 
 @njit(cache=True)
@@ -872,13 +882,17 @@ def apply(s: np.ndarray, P: np.ndarray, MV: np.ndarray, player: int, index: int)
         s[at + S_HAND + arg] += 1
         s[at + S_NHAND] += 1
         next_setup_step(s, P)
-    else:  # M_CHOOSE, R-REF-1: each next seat clockwise takes the other side
+    elif kind == M_CHOOSE:  # R-REF-1: each next seat clockwise takes the other side
         n = P[P_PLAYERS]
         side = arg
         for step in range(n):
             s[seat_at((player + step) % n) + S_ALLEG] = side
             side = 1 - side
         next_setup_step(s, P)
+    else:
+        raise ValueError(
+            "kernel.apply: a move kind with no arm (give the new move its arm in apply)"
+        )
 
 
 @njit(cache=True)
@@ -1036,3 +1050,15 @@ def reset_row(s: np.ndarray, P: np.ndarray) -> None:
         pend(s, D_ALLEGIANCE, 1 << first)
     else:
         next_setup_step(s, P)
+
+
+def _keep_cache_fresh() -> None:
+    """Empty numba's cache of this package if it was built from other sources or tables
+    (``cache``): run at import, before any compiled function is loaded."""
+    folder = cache.folder_of(seed_row)
+    if folder is not None:
+        sources = Path(__file__).resolve().parent.glob("*.py")
+        cache.refresh(folder, cache.fingerprint(sources, (constants, fields)))
+
+
+_keep_cache_fresh()

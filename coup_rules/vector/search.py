@@ -65,6 +65,7 @@ from coup_rules.vector.fields import (
     BLOCKCH,
     CAPTAIN,
     D_ACTION,
+    D_ALLEGIANCE,
     D_ANSWER_ACTION,
     D_ANSWER_BLOCK,
     D_CHALLENGE_ACTION,
@@ -394,7 +395,9 @@ def plausible(
                 best = m
                 top = key
         return int(best)
-    return int(moves[below(s, k)])  # the allegiance: at random
+    if phase == D_ALLEGIANCE:  # at random
+        return int(moves[below(s, k)])
+    raise ValueError("vector.search.plausible: a phase with no arm (give the decision its answer)")
 
 
 # --- playouts ------------------------------------------------------------------------------------
