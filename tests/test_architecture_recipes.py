@@ -1,7 +1,10 @@
-"""docs/architecture.md's recipes for adding an action and a decision stay complete (issue 20).
+"""docs/architecture.md's recipes for adding an action and a decision stay complete (issues 20, 40).
 
 Every module that names all the turn actions (or all the decisions) has a ``match`` or a list
-that a new one must join, so the recipe must name it; and every file a recipe names exists.
+that a new one must join, so the recipe must name it; and every file a recipe names exists. The
+compiled forms (``coup_rules/vector``, ``coup_rules/jax``) name them by number, ``A_INCOME`` ...
+and ``D_ACTION`` ... of ``coup_rules/vector/fields.py``, read here from its text (the scan needs
+no numba).
 """
 
 from __future__ import annotations
@@ -33,14 +36,20 @@ def _recipe(start: str, end: str) -> str:
     return text[text.index(start) : text.index(end)]
 
 
+def _numbers(prefix: str) -> list[str]:
+    """The names ``coup_rules/vector/fields.py`` gives the compiled numbers of ``prefix``."""
+    text = (PACKAGE / "vector" / "fields.py").read_text()
+    return [n for n in re.findall(rf"^({prefix}_\w+) = ", text, re.MULTILINE) if n != "D_NONE"]
+
+
 RECIPES = {
     "action": (
         _recipe("To add a **turn action**:", "To add a **decision**:"),
-        [c.__name__ for c in typing.get_args(ActionMove)],
+        [[c.__name__ for c in typing.get_args(ActionMove)], _numbers("A")],
     ),
     "decision": (
         _recipe("To add a **decision**:", "### The extension experiment"),
-        [c.__name__ for c in typing.get_args(Pending)],
+        [[c.__name__ for c in typing.get_args(Pending)], _numbers("D")],
     ),
 }
 
@@ -56,11 +65,19 @@ def _modules_naming_all(names: list[str]) -> list[str]:
     return found
 
 
+def test_the_compiled_numbers_are_read() -> None:
+    _, (classes, numbers) = RECIPES["action"]
+    assert len(numbers) == len(classes)
+    _, (classes, numbers) = RECIPES["decision"]
+    assert len(numbers) == len(classes)
+
+
 @pytest.mark.parametrize("what", sorted(RECIPES))
 def test_the_recipe_names_every_module_that_names_them_all(what: str) -> None:
-    recipe, names = RECIPES[what]
-    modules = _modules_naming_all(names)
+    recipe, spellings = RECIPES[what]
+    modules = sorted({m for names in spellings for m in _modules_naming_all(names)})
     assert modules, "the scan found nothing: is the source tree here?"
+    assert any(m.startswith("coup_rules/jax/") for m in modules), "the scan misses coup_rules/jax"
     missing = [m for m in modules if m not in recipe]
     assert not missing, f"docs/architecture.md's recipe to add a {what} omits {missing}"
 
