@@ -95,6 +95,7 @@ export type Event =
   | CardShown
   | GaveBack
   | ExchangeForced
+  | Fizzled
   | Eliminated
   | Won
   | Drawn;
@@ -690,6 +691,23 @@ export interface ExchangeForced {
   target: Seat;
 }
 /**
+ * The declared ``action`` came to nothing: its target was eliminated before it took effect (R-INF-5), so nothing is stolen, examined or assassinated (an Assassin's coins stay paid).
+ */
+export interface Fizzled {
+  type: "fizzled";
+  action:
+    | Income
+    | ForeignAid
+    | Coup
+    | Tax
+    | Assassinate
+    | Steal
+    | Exchange
+    | Examine
+    | Convert
+    | Embezzle;
+}
+/**
  * ``player`` lost their last influence and is out of the game.
  */
 export interface Eliminated {
@@ -859,7 +877,7 @@ export interface BotNames {
   max_chat: number;
 }
 /**
- * The lobby's list (``GET /api/rooms``): the tables listed as open, newest first.
+ * The lobby's list (``GET /api/rooms``): the tables listed as open with a free seat and a seated person active lately, newest first; a few of each client's at most.
  */
 export interface OpenTables {
   tables: OpenTable[];
@@ -886,7 +904,7 @@ export interface ListedSeat {
   removed?: string[];
 }
 /**
- * The game at the table of a room code (``GET /api/rooms/CODE``), and its open seats.
+ * The game at the table of a room code (``GET /api/rooms/CODE``), and its free seats (those a room code may claim).
  */
 export interface FoundRoom {
   code: string;
@@ -930,7 +948,7 @@ export interface ChatText {
   text: string;
 }
 /**
- * The body that claims a seat: the invite (the text after ``#`` in its link) and a name.
+ * The body that claims a seat: the invite and a name.
  */
 export interface Claim {
   invite: string;
