@@ -86,6 +86,7 @@ from coup_rules.web.seating import (
 )
 from coup_rules.web.seats import Seats, fresh_token, host_of, seat_for
 from coup_rules.web.table import Table, judge, replay
+from coup_rules.web.writes import CloseRoom, MoveRoom, NewGame, NewMove, OpenRoom, SetRoom, Write
 
 __all__ = [
     "HUMAN",
@@ -245,29 +246,29 @@ class Hub:
             spectator=fresh_token(),
             time_limit=time_limit,
         )
-        await self.persistence.commit(record)
         if continues is not None and continues.room is not None:
-            await self.persistence.run(self.store.move_room, continues.id, record.id, writes=True)
+            await self.persistence.commit(NewGame(record), MoveRoom(continues.id, record.id))
             record = attrs.evolve(record, room=continues.room)
         else:
-            record = attrs.evolve(record, room=await self._open_room(record.id))
-            if record.room is not None and (listed or auto_rematch):
-                room = attrs.evolve(record.room, listed=listed, auto_rematch=auto_rematch)
-                await self.persistence.run(
-                    self.store.set_room, record.id, listed, auto_rematch, writes=True
-                )
-                record = attrs.evolve(record, room=room)
+            room = await self._store_with_room(record, Room("", listed, auto_rematch))
+            record = attrs.evolve(record, room=room)
         table = Table(record, state, (), len(state.log))
         self._keep(table)
         return table
 
-    async def _open_room(self, game: str) -> Room | None:
-        """A room code for ``game``, unique among the live tables (``GameStore.open_room``)."""
+    async def _store_with_room(self, record: GameRecord, wanted: Room) -> Room | None:
+        """Store the new game ``record`` with a room code unique among the live tables
+        (``OpenRoom``) and the host's choices of ``wanted``, in the same transaction; its room,
+        or ``None`` if every code drawn was taken (the game is stored all the same)."""
+        new: tuple[Write, ...] = (NewGame(record),)
         for _ in range(ROOM_TRIES):
-            code = room_code(self._draw)
-            taken = self.store.open_room
-            if await self.persistence.run(taken, game, code, time.time(), ROOM_GRACE, writes=True):
-                return Room(code)
+            room = attrs.evolve(wanted, code=room_code(self._draw))
+            writes = (*new, OpenRoom(record.id, room.code, time.time(), ROOM_GRACE))
+            if room.listed or room.auto_rematch:  # changes nothing unless the code was taken
+                writes += (SetRoom(record.id, room.listed, room.auto_rematch),)
+            if (await self.persistence.commit(*writes))[len(new)]:
+                return room
+            new = ()
         return None
 
     async def find_room(self, code: str) -> Table:
@@ -297,9 +298,7 @@ class Hub:
         if room is None:
             raise SeatingError("this game was made before room codes: it has no table to list")
         async with table.lock:
-            await self.persistence.run(
-                self.store.set_room, table.id, listed, auto_rematch, writes=True
-            )
+            await self.persistence.commit(SetRoom(table.id, listed, auto_rematch))
             new = attrs.evolve(room, listed=listed, auto_rematch=auto_rematch)
             table.reseat(attrs.evolve(table.record, room=new))
 
@@ -352,7 +351,7 @@ class Hub:
                     await self.persistence.catch_up(table)
             return table
         loading = self._loading.get(game)
-        if loading is None:
+        if loading is None:  # the first to ask loads it; whoever asks meanwhile waits for it
             loading = asyncio.get_running_loop().create_future()
             self._loading[game] = loading
             try:
@@ -364,12 +363,11 @@ class Hub:
                     table = Table(record, state, stored, opened)
                     self._keep(table)
                 loading.set_result(table)
-            except Exception as error:
+            except Exception as error:  # each who waits is told, this caller below
                 loading.set_exception(error)
-                raise
             finally:
                 del self._loading[game]
-        table = await asyncio.shield(loading)
+        table = await asyncio.shield(loading)  # its error raised here is retrieved: none logged
         if table is None:
             raise NotFound(f"no game {game!r}")
         return table
@@ -477,11 +475,11 @@ class Hub:
                     await self.persistence.catch_up(table)
                     caught_up = True
                     continue
-                row = (table.id, table.moves, table.version, move, timed_out)
-                if await self.persistence.commit(row):
+                row = NewMove(table.id, table.moves, table.version, move, timed_out)
+                if (await self.persistence.commit(row))[0]:
                     table.advance(after, seat, timed_out)
                     if after.is_over:  # its code may serve another table once ROOM_GRACE is up
-                        self.persistence.submit(self.store.close_room, table.id, time.time())
+                        self.persistence.later(CloseRoom(table.id, time.time()))
                     return after
                 # Another process stored a move under this number first (or this one did,
                 # and the answer was lost in an outage): take its moves and judge again.

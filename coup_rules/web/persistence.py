@@ -2,9 +2,12 @@
 
 - **One thread owns the store's connection.** Every call runs on it in order (``run``), and the
   event loop goes on serving other games while one is made.
-- **Group commit.** ``commit`` queues a new game or a move; one task writes whatever is waiting
-  in one transaction, so one disk flush serves every game that moved meanwhile, and each row is
-  answered only after the commit that holds it.
+- **Group commit.** Every write goes through ``commit`` (or ``later``, not awaited): a new game,
+  a move, a change of seats, a room opened, set, moved or closed (writes.py). One task commits
+  whatever is waiting in one transaction, and the writes queued while that commit is under way
+  go together in the next one, so one flush to disk serves every game that wrote meanwhile; each
+  write is answered only after the commit that holds it. A write that fails by itself (a bug)
+  is found by committing the group's writes one by one, and fails alone.
 - **Catch-up.** ``catch_up`` takes what other processes stored in a game since the moves the
   table holds (its seating, then its moves, each applied and announced as if made here);
   ``changed_elsewhere`` does it for the games the store says another process changed
@@ -30,15 +33,19 @@ from typing import TypeVar
 from coup_rules.engine import apply
 from coup_rules.web.backoff import Backoff, Outage
 from coup_rules.web.errors import Unavailable
-from coup_rules.web.records import GameRecord, GameStore, MoveRow
+from coup_rules.web.records import GameStore
 from coup_rules.web.store import open_store
 from coup_rules.web.table import Table
+from coup_rules.web.writes import Write
 
 __all__ = ["Persistence"]
 
 log = logging.getLogger("coup_rules.web")
 
 T = TypeVar("T")
+
+_Waiting = tuple[tuple[Write, ...], asyncio.Future[list[bool]]]
+"""Writes to commit together, and the future of their outcomes."""
 
 
 class Persistence:
@@ -56,10 +63,11 @@ class Persistence:
         self.outage = Outage(self.backoff)
         self._io = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="coup-store")
         self._store: GameStore | None = None
-        self._waiting: list[tuple[GameRecord | MoveRow, asyncio.Future[bool]]] = []
+        self._waiting: list[_Waiting] = []
         self._writer: asyncio.Task[None] | None = None
         self._refreshing: set[str] = set()  # games whose changes from elsewhere are loading
         self._tasks: set[asyncio.Task[None]] = set()
+        self._closing = False
 
     @property
     def store(self) -> GameStore:
@@ -85,10 +93,14 @@ class Persistence:
         self._store.listen(from_thread)
 
     async def close(self) -> None:
-        """Stop the catch-ups, and close the store once the calls queued before are made."""
+        """Stop the catch-ups, and close the store once the writes and calls queued before are
+        made."""
+        self._closing = True  # a change announced from now on is not loaded
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._writer is not None:
+            await asyncio.gather(self._writer, return_exceptions=True)
         if self._store is not None:
             store, self._store = self._store, None
             await asyncio.get_running_loop().run_in_executor(self._io, store.close)
@@ -119,36 +131,61 @@ class Persistence:
         failure is the store's to recover from: see ``GameStore.release_moving``)."""
         return self._io.submit(fn, *args)
 
-    async def commit(self, row: GameRecord | MoveRow) -> bool:
-        """Once ``row`` (a new game or a move) is committed with whatever else is waiting:
-        ``True``, or ``False`` if it is a move whose number was taken (nothing stored).
+    async def commit(self, *writes: Write) -> list[bool]:
+        """Once ``writes`` are committed, together in one transaction with whatever else is
+        waiting (group commit): each one's outcome (``GameStore.commit``: ``False`` for one the
+        database refused, which changed nothing).
 
         Raises:
-            Unavailable: the transaction failed; none of its rows was stored (or, if the
-                database failed while confirming the commit, all of them: a move's number
-                then finds it taken when it is tried again).
+            Unavailable: the transaction failed; none of its writes was stored (or, if the
+                database failed while confirming the commit, all of them: a move's number then
+                finds it taken when it is tried again).
+            Exception: ``writes`` failed by themselves (a bug): the writes of the others
+                waiting were committed without them.
         """
-        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self._waiting.append((row, done))
+        return await self._queue(writes)
+
+    def later(self, write: Write) -> None:
+        """Commit ``write`` with the next group, not awaited: an outage is logged once, as any
+        (``Outage``), and the write is lost with it; any other failure (a bug) is logged."""
+        self._queue((write,)).add_done_callback(_log_failure)
+
+    def _queue(self, writes: tuple[Write, ...]) -> asyncio.Future[list[bool]]:
+        done: asyncio.Future[list[bool]] = asyncio.get_running_loop().create_future()
+        self._waiting.append((writes, done))
         if self._writer is None or self._writer.done():
-            self._writer = asyncio.create_task(self._write())
-        return await done
+            self._writer = asyncio.create_task(self._write(), name="coup group commit")
+        return done
 
     async def _write(self) -> None:
+        """Commit whatever is waiting in one transaction, again until nothing waits: the writes
+        queued while a commit is under way go together in the next one."""
         while self._waiting:
             batch, self._waiting = self._waiting, []
+            writes = [write for group, _ in batch for write in group]
             try:
-                games = [row for row, _ in batch if isinstance(row, GameRecord)]
-                moves = [row for row, _ in batch if not isinstance(row, GameRecord)]
-                taken = await self.run(self.store.write, games, moves, writes=True)
-            except Exception as error:  # Unavailable, or a bug: none of these is made
+                outcomes = await self.run(self.store.commit, writes, writes=True)
+            except Unavailable as error:  # none of them is made: each caller is told
                 for _, done in batch:
-                    if not done.done():
-                        done.set_exception(error)
+                    _settle(done, error=error)
+            except Exception as error:  # a bug in one of them: each group alone, to find it
+                if len(batch) == 1:
+                    _settle(batch[0][1], error=error)
+                else:
+                    await self._one_by_one(batch)
             else:
-                for row, done in batch:
-                    if not done.done():
-                        done.set_result(isinstance(row, GameRecord) or row[:2] not in taken)
+                start = 0
+                for group, done in batch:
+                    _settle(done, outcomes[start : start + len(group)])
+                    start += len(group)
+
+    async def _one_by_one(self, batch: list[_Waiting]) -> None:
+        """Commit each group of ``batch`` in a transaction of its own."""
+        for group, done in batch:
+            try:
+                _settle(done, await self.run(self.store.commit, list(group), writes=True))
+            except Exception as error:
+                _settle(done, error=error)
 
     async def catch_up(self, table: Table) -> None:
         """Take what other processes stored since ``table.moves`` (its lock held): the
@@ -175,7 +212,7 @@ class Persistence:
         that retries until the store answers, or until ``held(table)`` is false (the game
         left memory)."""
         for table in tables:
-            if table.id in self._refreshing:
+            if self._closing or table.id in self._refreshing:
                 continue
             self._refreshing.add(table.id)
             task = asyncio.create_task(self._refresh(table, held), name=f"refresh {table.id}")
@@ -201,3 +238,27 @@ class Persistence:
                 attempt += 1
         finally:
             self._refreshing.discard(table.id)
+
+
+def _settle(
+    done: asyncio.Future[list[bool]],
+    outcomes: list[bool] | None = None,
+    error: BaseException | None = None,
+) -> None:
+    """Give ``done`` its outcomes, or its error, unless its caller is gone (cancelled)."""
+    if done.done():
+        return
+    if error is not None:
+        done.set_exception(error)
+    else:
+        done.set_result(outcomes or [])
+
+
+def _log_failure(done: asyncio.Future[list[bool]]) -> None:
+    """Look at the failure of a write nobody awaits (``Persistence.later``): an outage is logged
+    by ``Outage`` already; anything else is a bug, logged with its traceback."""
+    if done.cancelled():
+        return
+    error = done.exception()
+    if error is not None and not isinstance(error, Unavailable):
+        log.error("a write failed", exc_info=error)

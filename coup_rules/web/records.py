@@ -15,13 +15,16 @@ that no module imports the one that imports it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
 from coup_rules.config import Config
 from coup_rules.moves import Move
 from coup_rules.web.seating import Seating
+
+if TYPE_CHECKING:
+    from coup_rules.web.writes import Write  # it names this module's values
 
 __all__ = ["GameRecord", "GameStore", "MoveRow", "OpenTable", "Room", "StoredMove"]
 
@@ -116,6 +119,16 @@ class GameStore(Protocol):
     """The exceptions by which the database says it cannot answer for now (it is stopped or
     unreachable, its file read-only or its disk full): the server retries those, and answers
     its clients 503 meanwhile. Any other exception is a bug."""
+
+    def commit(self, writes: Sequence[Write]) -> list[bool]:
+        """Make ``writes`` (writes.py) in order, all in one transaction; each one's outcome:
+        ``False`` for one the database refused (a move's number taken, a seating changed by
+        another process first, a room code in use), which changed nothing.
+
+        Every write is committed when this returns; if it raises, none was (or, if the database
+        failed while confirming the commit, all were: a move's number then finds it taken when
+        it is tried again).
+        """
 
     def write(self, games: Sequence[GameRecord], moves: Sequence[MoveRow]) -> set[tuple[str, int]]:
         """Store new games (with their tokens), then moves, all in one transaction; return the

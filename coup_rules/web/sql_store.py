@@ -19,6 +19,16 @@ from coup_rules.moves import Move
 from coup_rules.serde import from_json, to_json
 from coup_rules.web.records import GameRecord, MoveRow, OpenTable, Room, StoredMove
 from coup_rules.web.seating import Seat, Seating
+from coup_rules.web.writes import (
+    CloseRoom,
+    MoveRoom,
+    NewGame,
+    NewMove,
+    OpenRoom,
+    SeatChange,
+    SetRoom,
+    Write,
+)
 
 __all__ = ["COLUMNS", "SCHEMA", "SqlStore"]
 
@@ -102,23 +112,60 @@ class SqlStore(abc.ABC):
         """Close the connection."""
         self._db.close()
 
-    def write(self, games: Sequence[GameRecord], moves: Sequence[MoveRow]) -> set[tuple[str, int]]:
-        """Store new games, then moves, in one transaction; the ``(game, n)`` of the moves whose
-        number was taken (those were not stored)."""
-        taken: set[tuple[str, int]] = set()
+    def commit(self, writes: Sequence[Write]) -> list[bool]:
+        """Make ``writes`` in order in one transaction; each one's outcome (``writes.py``):
+        ``False`` for one refused (a move's number taken, a seating changed first, a room code
+        in use), which changed nothing."""
+        changed: set[str] = set()
         with self._transaction():
-            for record in games:
+            done = [self._make(write, changed) for write in writes]
+            self._notify(sorted(changed))
+        return done
+
+    def _make(self, write: Write, changed: set[str]) -> bool:
+        """Make one write within the transaction; add the games other processes should look
+        at again to ``changed``."""
+        match write:
+            case NewGame(record):
                 self._insert_game(record)
-            for game, n, version, move, late in moves:
+                return True
+            case NewMove(game, n, version, move, late):
                 stored = self._execute(
                     "INSERT INTO moves (game, n, version, move, timed_out) VALUES (?, ?, ?, ?, ?) "
                     "ON CONFLICT (game, n) DO NOTHING",
                     (game, n, version, to_json(move), int(late)),
                 )
-                if stored == 0:
-                    taken.add((game, n))
-            self._notify(sorted({row[0] for row in moves if row[:2] not in taken}))
-        return taken
+                changed.update([game] if stored else [])
+                return bool(stored)
+            case SeatChange(record, before):
+                seated = self._seat(record, before)
+                changed.update([record.id] if seated else [])
+                return seated
+            case OpenRoom(game, code, now, grace):
+                opened = self._open_room(game, code, now - grace)
+                changed.update([game] if opened else [])
+                return opened
+            case SetRoom(game, listed, auto_rematch):
+                self._execute(
+                    "UPDATE rooms SET listed = ?, auto_rematch = ? WHERE game = ?",
+                    (int(listed), int(auto_rematch), game),
+                )
+                changed.add(game)
+            case MoveRoom(old, new):
+                self._execute("UPDATE rooms SET game = ?, closed = NULL WHERE game = ?", (new, old))
+                changed.update([old, new])
+            case CloseRoom(game, now):
+                self._execute(
+                    "UPDATE rooms SET closed = ? WHERE game = ? AND closed IS NULL", (now, game)
+                )
+        return True
+
+    def write(self, games: Sequence[GameRecord], moves: Sequence[MoveRow]) -> set[tuple[str, int]]:
+        """Store new games, then moves, in one transaction; the ``(game, n)`` of the moves whose
+        number was taken (those were not stored)."""
+        rows = [NewMove.of(row) for row in moves]
+        done = self.commit([*map(NewGame, games), *rows])[len(games) :]
+        return {(row.game, row.n) for row, stored in zip(rows, done, strict=True) if not stored}
 
     def _insert_game(self, record: GameRecord) -> None:
         self._execute(
@@ -137,25 +184,24 @@ class SqlStore(abc.ABC):
     def seat(self, record: GameRecord, before: GameRecord) -> bool:
         """Store a game's new seating if the stored one is still ``before``'s (compared in the
         same transaction); ``False`` if another process changed it first."""
-        with self._transaction():
-            rows = self._rows(
-                "SELECT data FROM seating WHERE game = ?" + self.lock_row, (record.id,)
-            )
-            if rows:
-                if Seating.from_data(json.loads(rows[0][0])) != before.seating:
-                    return False
-                self._execute(
-                    "UPDATE seating SET data = ? WHERE game = ?", (_seating_text(record), record.id)
-                )
-            elif not self._execute(  # a game stored before invites: its first change of seats
-                "INSERT INTO seating (game, data) VALUES (?, ?) ON CONFLICT (game) DO NOTHING",
-                (record.id, _seating_text(record)),
-            ):
+        return self.commit([SeatChange(record, before)])[0]
+
+    def _seat(self, record: GameRecord, before: GameRecord) -> bool:
+        rows = self._rows("SELECT data FROM seating WHERE game = ?" + self.lock_row, (record.id,))
+        if rows:
+            if Seating.from_data(json.loads(rows[0][0])) != before.seating:
                 return False
             self._execute(
-                "UPDATE games SET seats = ? WHERE id = ?", (json.dumps(record.seats), record.id)
+                "UPDATE seating SET data = ? WHERE game = ?", (_seating_text(record), record.id)
             )
-            self._notify([record.id])
+        elif not self._execute(  # a game stored before invites: its first change of seats
+            "INSERT INTO seating (game, data) VALUES (?, ?) ON CONFLICT (game) DO NOTHING",
+            (record.id, _seating_text(record)),
+        ):
+            return False
+        self._execute(
+            "UPDATE games SET seats = ? WHERE id = ?", (json.dumps(record.seats), record.id)
+        )
         return True
 
     def _write_seating(self, record: GameRecord) -> None:
@@ -195,17 +241,18 @@ class SqlStore(abc.ABC):
 
     def open_room(self, game: str, code: str, now: float, grace: float) -> bool:
         """Give ``game`` the code ``code`` unless a live table uses it (one transaction)."""
-        with self._transaction():
-            stored = self._execute(
+        return self.commit([OpenRoom(game, code, now, grace)])[0]
+
+    def _open_room(self, game: str, code: str, ended_before: float) -> bool:
+        return bool(
+            self._execute(
                 "INSERT INTO rooms (code, game, listed, auto_rematch, closed) "
                 "VALUES (?, ?, 0, 0, NULL) ON CONFLICT (code) DO UPDATE SET "
                 "game = excluded.game, listed = 0, auto_rematch = 0, closed = NULL "
                 "WHERE rooms.closed IS NOT NULL AND rooms.closed < ?",
-                (code, game, now - grace),
+                (code, game, ended_before),
             )
-            if stored:
-                self._notify([game])
-        return bool(stored)
+        )
 
     def room_of(self, code: str) -> str | None:
         """The game now played at the table of ``code``, or ``None``."""
@@ -214,25 +261,15 @@ class SqlStore(abc.ABC):
 
     def set_room(self, game: str, listed: bool, auto_rematch: bool) -> None:
         """Store the host's choices for the table of ``game``."""
-        with self._transaction():
-            self._execute(
-                "UPDATE rooms SET listed = ?, auto_rematch = ? WHERE game = ?",
-                (int(listed), int(auto_rematch), game),
-            )
-            self._notify([game])
+        self.commit([SetRoom(game, listed, auto_rematch)])
 
     def move_room(self, old: str, new: str) -> None:
         """The table of ``old`` plays ``new`` now."""
-        with self._transaction():
-            self._execute("UPDATE rooms SET game = ?, closed = NULL WHERE game = ?", (new, old))
-            self._notify([old, new])
+        self.commit([MoveRoom(old, new)])
 
     def close_room(self, game: str, now: float) -> None:
         """The game of the table ended at ``now``."""
-        with self._transaction():
-            self._execute(
-                "UPDATE rooms SET closed = ? WHERE game = ? AND closed IS NULL", (now, game)
-            )
+        self.commit([CloseRoom(game, now)])
 
     def open_tables(self, limit: int) -> list[OpenTable]:
         """Up to ``limit`` listed tables whose game is not over, newest first."""

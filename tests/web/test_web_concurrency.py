@@ -197,10 +197,10 @@ def test_a_failed_write_changes_nothing(tmp_path: Path) -> None:
             before, version = table.state, table.version
             store = hub.store
 
-            def broken(games: object, moves: object) -> None:
+            def broken(writes: object) -> None:
                 raise OSError("disk full")
 
-            store.write = broken  # type: ignore[method-assign]
+            store.commit = broken  # type: ignore[method-assign]
             try:
                 await hub.play(table, 0, version, Tax(0))
             except OSError as error:
@@ -208,7 +208,7 @@ def test_a_failed_write_changes_nothing(tmp_path: Path) -> None:
             else:
                 raise AssertionError("the move was made without being stored")
             assert table.state is before and table.moves == 0
-            del store.write  # the class's own method again
+            del store.commit  # the class's own method again
             await hub.play(table, 0, version, Tax(0))
             assert table.moves == 1
         finally:
