@@ -351,7 +351,7 @@ function render() {
     $("hand").replaceChildren(...(mine.hand || []).map((c) => card(c)));
     if (mine.hidden === 0) $("hand").replaceChildren(document.createTextNode("none: you are out"));
   }
-  $("shown").textContent = v.shown ? `Card shown in the Examine: ${v.shown}` : "";
+  $("shown").replaceChildren(...(v.shown ? ["Card shown in the Examine: ", card(v.shown)] : []));
 
   // Every seat: name, presence, coins, hidden cards (backs), revealed cards, claims, allegiance.
   const reformation = v.config.reformation;
