@@ -5,6 +5,10 @@ card, a redacted one (its private fields ``None``, as a player's view gives it) 
 so the same function narrates for an omniscient spectator or for one seat. Given ``you=``, a
 seat is spoken to in the second person ("You take Income.", "Seat 2 challenges you.").
 
+Narrating ``state.log`` to anyone who plays gives every hand away (each deal, each draw, each
+card shown in an Examine). Narrate a view's log instead: ``view(state, None).log`` for a public
+channel, ``view(state, seat).log`` for one seat.
+
 ``describe_move`` is the one home of a move's words as a player picks it: a menu line
 (``"Steal from seat 2 (claims the Captain)"``) or a short button (``"Steal from seat 2
 (Captain)"``); the command line's menu and the web table's buttons both use it, and the
@@ -428,6 +432,16 @@ def describe_event(event: Event, config: Config | None = None, *, you: int | Non
 
     Redacted events (private fields ``None``) are described by their counts alone:
     ``"Seat 1 draws 2 cards."``.
+
+    Warning:
+        The sentence names every card the event holds. The events of ``state.log`` hold every
+        hidden card (``"Seat 1 draws a Duke and a Captain from the Court."``), so narrating
+        them to a public channel, a spectator or another player gives the hands away. Narrate
+        the log of a view instead, redacted for whoever hears it: ``view(state, None).log``
+        for everyone, ``view(state, seat).log`` (with ``you=seat``) for one seat::
+
+            for event in view(state, None).log:
+                print(describe_event(event, state.config))
 
     Args:
         event: any event.
