@@ -49,9 +49,11 @@ import contextlib
 import json
 import math
 import random
+import re
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import attrs
 from starlette.applications import Starlette
@@ -66,7 +68,7 @@ from coup_rules.moves import Move
 from coup_rules.serde import DecodeError, from_json
 from coup_rules.views import view
 from coup_rules.web.bots import BOT_NAMES
-from coup_rules.web.chat import CANNED, MAX_TEXT, Bucket
+from coup_rules.web.chat import CANNED, CLIENT_BURST, CLIENT_REFILL, MAX_TEXT, Allowance
 from coup_rules.web.hub import (
     HUMAN,
     ChatError,
@@ -95,7 +97,7 @@ from coup_rules.web.limits import (
 )
 from coup_rules.web.records import OpenTable
 from coup_rules.web.render import envelope
-from coup_rules.web.seating import normal_code
+from coup_rules.web.seating import NO_CODE, normal_code
 from coup_rules.web.security import SecurityMiddleware, Site
 
 __all__ = ["create_app"]
@@ -147,6 +149,54 @@ def _token(request: Request) -> str | None:
     return token_of(request.scope)  # the one the stream limits count, too
 
 
+_GAME_ID = re.compile(r"[0-9a-f]{1,64}")
+
+
+def _game_param(request: Request) -> str:
+    """The game id of the request's path.
+
+    Raises:
+        _Problem: 404, it cannot be a game's id (``undefined``, say: a client lost it), saying
+            where an id is found.
+    """
+    game: str = request.path_params["game"]
+    if _GAME_ID.fullmatch(game) is None:
+        raise _Problem(
+            404,
+            "not_found",
+            f"no game {game[:40]!r}: a game's id is the letters and digits 0-9 and a-f after "
+            "/join/, /play/ or /host/ in its links (or the game of GET /api/rooms/CODE)",
+        )
+    return game
+
+
+def invite_of(text: object, game: str) -> str:
+    """The invite of a claim's ``invite``: the invite link as the host's links give it
+    (``/join/GAME#INVITE``, or the whole URL), or the text after ``#`` in it.
+
+    Raises:
+        _Problem: 400, it is not text, is empty, or is the link of another game.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise _Problem(
+            400,
+            "malformed",
+            "invite: give the invite link (/join/GAME#INVITE) or the text after # in it",
+        )
+    link, mark, invite = text.strip().partition("#")
+    if not mark:
+        return link
+    path = urlsplit(link).path
+    if path not in ("", f"/join/{game}"):
+        raise _Problem(
+            400,
+            "malformed",
+            f"invite: this is the link {path[:80]!r}, not an invite of game {game} "
+            f"(/join/{game}#INVITE): claim it at its own game",
+        )
+    return invite
+
+
 def _seat_param(text: str) -> int | None:
     if text == "spectator":
         return None
@@ -182,10 +232,14 @@ class _Context:
     limits: Limits
     min_time_limit: float
 
+    def client(self, request: Request) -> str:
+        """The client the request is counted under (limits.py: its address or network)."""
+        return client_of(request.scope, self.limits.ipv6_prefix)
+
     async def seat_of(self, request: Request) -> tuple[Table, int | None]:
         """The game and the seat (``None``: spectators) the request's token speaks for."""
         try:
-            table = await self.hub.open(request.path_params["game"])
+            table = await self.hub.open(_game_param(request))
             seat = _seat_param(request.path_params["seat"])
             return table, self.hub.seat_for(table, seat, _token(request))
         except NotFound as error:
@@ -198,8 +252,9 @@ class _Context:
     async def host_table(self, request: Request) -> Table:
         """The game whose host's token the request carries."""
         try:
-            table = await self.hub.open(request.path_params["game"])
+            table = await self.hub.open(_game_param(request))
             self.hub.host_of(table, _token(request))
+            table.stirred = True  # the host's page is open: the table is not abandoned
         except NotFound as error:
             raise _Problem(404, "not_found", str(error)) from error
         except Forbidden as error:
@@ -303,12 +358,13 @@ class Lobby:
 
     def __init__(self, context: _Context) -> None:
         self.context = context
-        self.lookups: dict[str, Bucket] = {}  # per client, its room code look-ups
+        self.lookups = Allowance(CODE_BURST, CODE_REFILL)  # per client, its room code look-ups
 
     def routes(self) -> list[BaseRoute]:
         return [
             Route("/", _page("index.html")),
             Route("/api/rooms", self.open_tables),
+            Route("/api/rooms/", self.no_code),
             Route("/api/rooms/{code}", self.room),
             Route("/play/{game}/{seat}", _page("table.html")),
             Route("/watch/{game}", _page("table.html")),
@@ -326,21 +382,21 @@ class Lobby:
         )
 
     async def open_tables(self, request: Request) -> Response:
-        """The tables their hosts listed as open, newest first, with their free seats."""
-        tables = await self.context.hub.open_tables()
+        """The tables their hosts listed as open, newest first, with their free seats: those
+        ``lobby.listing`` shows (each client's few, none full or abandoned)."""
+        limits = self.context.limits
+        tables = await self.context.hub.open_tables(limits.listed_per_client, limits.listing_idle)
         return JSONResponse({"tables": [_open_table(t) for t in tables]})
+
+    async def no_code(self, request: Request) -> Response:
+        """``GET /api/rooms/`` with no code: refused with words (not the list of tables)."""
+        return _answer(_Problem(400, "malformed", NO_CODE))
 
     async def room(self, request: Request) -> Response:
         """The game at the table of a room code (any case), and its free seats; a client may
         look up ``CODE_BURST`` codes at once, then one every ``CODE_REFILL`` seconds (429)."""
         now = asyncio.get_running_loop().time()
-        client = client_of(request.scope)
-        if len(self.lookups) > 10_000:  # forget the clients whose bucket is full again
-            full = CODE_BURST * CODE_REFILL
-            self.lookups = {c: b for c, b in self.lookups.items() if now - b.at < full}
-        bucket = self.lookups.get(client, Bucket(float(CODE_BURST), now))
-        bucket, wait = bucket.take(now, CODE_BURST, CODE_REFILL)
-        self.lookups[client] = bucket
+        wait = self.lookups.take(self.context.client(request), now)
         if wait > 0:
             return JSONResponse(
                 {
@@ -365,7 +421,7 @@ class Lobby:
                 "game": table.id,
                 "started": table.started,
                 "over": table.finished,
-                "free": list(seating.open_seats),
+                "free": list(seating.free_seats),
             }
         )
 
@@ -383,6 +439,8 @@ class Lobby:
                 listed=_flag(body, "listed"),
                 auto_rematch=_flag(body, "auto_rematch"),
             )
+            if table.record.room is not None and table.record.room.listed:
+                await hub.note_listed(table, self.context.client(request))
         except DecodeError as error:
             return _answer(_Problem(400, "malformed", f"config: {error}"))
         except ValueError as error:
@@ -392,10 +450,12 @@ class Lobby:
         return JSONResponse({**_links(table), "host_token": table.record.seating.host}, 201)
 
     async def claim(self, request: Request) -> Response:
-        """``{"invite": INVITE, "name": NAME}``: the seat's fresh token, for this browser only."""
+        """``{"invite": INVITE, "name": NAME}`` (``invite_of``: the link or the text after its
+        ``#``) or ``{"code": CODE, "name": NAME}``: the seat's fresh token, for this browser
+        only."""
         hub = self.context.hub
         try:
-            table = await hub.open(request.path_params["game"])
+            table = await hub.open(_game_param(request))
             body = await _body(request, self.context.limits)
             if isinstance(body, dict) and set(body) == {"code", "name"}:
                 seat = await hub.claim_by_code(table, normal_code(body["code"]), body["name"])
@@ -407,9 +467,7 @@ class Lobby:
                         'the body must be {"invite": ..., "name": ...} or '
                         '{"code": ..., "name": ...}',
                     )
-                invite = body["invite"]
-                if not isinstance(invite, str):
-                    raise _Problem(400, "malformed", "invite must be the text after # in the link")
+                invite = invite_of(body["invite"], table.id)
                 seat = await hub.claim(table, invite, body["name"])
         except NotFound as error:
             return _answer(_Problem(404, "not_found", str(error)))
@@ -432,6 +490,7 @@ class Seat:
 
     def __init__(self, context: _Context) -> None:
         self.context = context
+        self.talkers = Allowance(CLIENT_BURST, CLIENT_REFILL)  # per client, its chat lines
 
     def routes(self) -> list[BaseRoute]:
         return [
@@ -493,7 +552,10 @@ class Seat:
             if seat is None:
                 raise _Problem(403, "forbidden", "spectators read the chat; only players write")
             body = await _body(request, self.context.limits)
-            line = self.context.hub.say(table, seat, body)
+            client = self.context.client(request)
+            line = self.context.hub.say(
+                table, seat, body, lambda now: self.talkers.take(client, now)
+            )
         except _Problem as problem:
             return _answer(problem)
         except Muted as error:
@@ -520,7 +582,7 @@ def _open_table(t: OpenTable) -> dict[str, Any]:
         "inquisitor": config.inquisitor,
         "reformation": config.reformation,
         "seats": t.seating.public(),
-        "free": len(t.seating.open_seats),
+        "free": len(t.seating.free_seats),
     }
 
 
@@ -629,9 +691,10 @@ class Host:
                 raise _Problem(
                     400, "malformed", 'the body must be {"listed": bool, "auto_rematch": bool}'
                 )
-            await self.context.hub.set_room(
-                table, _flag(body, "listed"), _flag(body, "auto_rematch")
-            )
+            listed = _flag(body, "listed")
+            await self.context.hub.set_room(table, listed, _flag(body, "auto_rematch"))
+            if listed:
+                await self.context.hub.note_listed(table, self.context.client(request))
         except _Problem as problem:
             return _answer(problem)
         except SeatingError as error:

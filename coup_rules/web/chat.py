@@ -5,12 +5,14 @@ stored (a server restarted, or another process of a shared store, starts its tab
 afresh). A line is posted by a seat (``Chat.post``) and sent to every page that follows the
 table (``event: chat`` on the event stream, app.py).
 
-- **Short.** A free line is one line of 1 to ``MAX_TEXT`` characters, trimmed, without control
-  or formatting characters (as names are, seating.py); a canned line is one of ``CANNED``, by
-  its key. Pages show every line as text, never as HTML.
-- **Rate-limited per seat.** Each seat has a bucket of ``BURST`` lines that refills one line
-  every ``REFILL`` seconds (``TooFast`` says how long to wait); the request itself goes through
-  the server's per-client limits like any other (limits.py).
+- **Short.** A free line is one line of 1 to ``MAX_TEXT`` characters, normalized as names are
+  (text.py: NFC, trimmed, no formatting characters, no towers of accents); a canned line is
+  one of ``CANNED``, by its key. Pages show every line as text, never as HTML.
+- **Rate-limited per seat and per client.** Each seat has a bucket of ``BURST`` lines that
+  refills one line every ``REFILL`` seconds (``TooFast`` says how long to wait); and each
+  client (its address, as limits.py counts clients) has one of ``CLIENT_BURST`` lines that
+  refills one every ``CLIENT_REFILL`` seconds, over every seat and table it holds, so that
+  one client holding many seats says no more than two people at one address would.
 - **The host can mute a seat** (``Seating.muted``, stored with the seating): its lines are
   refused (``Muted``) until the host lets it speak again.
 - **Bounded.** A table keeps its last ``HISTORY`` lines, which a page that connects is sent.
@@ -20,18 +22,24 @@ Pure values: the caller passes the time, so that the rules here are tested witho
 
 from __future__ import annotations
 
-import unicodedata
+import math
 from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
+from coup_rules.web.text import TextError, one_line
+
 __all__ = [
     "BURST",
     "CANNED",
+    "CLIENT_BURST",
+    "CLIENT_REFILL",
     "HISTORY",
     "MAX_TEXT",
     "REFILL",
+    "Allowance",
+    "Bucket",
     "Chat",
     "ChatError",
     "Line",
@@ -39,6 +47,7 @@ __all__ = [
     "TooFast",
     "clean_text",
     "parse_line",
+    "too_fast_for_client",
 ]
 
 MAX_TEXT = 140
@@ -49,6 +58,12 @@ BURST = 5
 
 REFILL = 3.0
 """Seconds in which a seat's bucket gains back one line."""
+
+CLIENT_BURST = 10
+"""Lines one client may post at once, over all the seats it holds (``Allowance``)."""
+
+CLIENT_REFILL = 1.5
+"""Seconds in which a client's bucket gains back one line: two seats' worth (``REFILL``)."""
 
 HISTORY = 50
 """Lines a table keeps (and sends a page that connects)."""
@@ -83,21 +98,21 @@ class TooFast(ChatError):
 
 
 def clean_text(text: object) -> str:
-    """A free line as shown: trimmed, its spaces one each, 1 to ``MAX_TEXT`` characters.
+    """A free line as shown: 1 to ``MAX_TEXT`` characters as ``text.one_line`` makes it (NFC,
+    trimmed, its spaces one each, control characters dropped).
 
     Raises:
-        ChatError: not a string, empty, too long, or holding a control or formatting character.
+        ChatError: not a string, empty, too long, holding a formatting character, or stacking
+            more than ``text.MAX_MARKS`` accents on one letter.
     """
     if not isinstance(text, str):
         raise ChatError("chat: write your line as text")
-    line = " ".join(text.split())
-    if not line:
-        raise ChatError("chat: the line is empty")
-    if len(line) > MAX_TEXT:
-        raise ChatError(f"chat: at most {MAX_TEXT} characters a line, not {len(line)}")
-    if any(unicodedata.category(c)[0] == "C" for c in line):
-        raise ChatError("chat: use letters, digits, spaces and punctuation only")
-    return line
+    try:
+        return one_line(text, MAX_TEXT)
+    except TextError as error:
+        if not " ".join(text.split()):
+            raise ChatError("chat: the line is empty") from None
+        raise ChatError(f"chat: {error}") from None
 
 
 def parse_line(body: object) -> tuple[str, str | None]:
@@ -152,6 +167,36 @@ class Bucket:
         if lines >= 1.0:
             return Bucket(lines - 1.0, now), 0.0
         return self, (1.0 - lines) * refill
+
+
+class Allowance:
+    """Per key (a client), a ``Bucket`` of ``burst`` that gains one every ``refill`` seconds;
+    the buckets that have filled up again are forgotten once there are many."""
+
+    def __init__(self, burst: int, refill: float, keep: int = 10_000) -> None:
+        self.burst = burst
+        self.refill = refill
+        self.keep = keep
+        self.buckets: dict[str, Bucket] = {}
+
+    def take(self, key: str, now: float) -> float:
+        """0 if ``key`` may go ahead at ``now`` (one is taken), else the seconds to wait."""
+        if len(self.buckets) > self.keep:
+            full = self.burst * self.refill
+            self.buckets = {k: b for k, b in self.buckets.items() if now - b.at < full}
+        bucket = self.buckets.get(key, Bucket(float(self.burst), now))
+        bucket, wait = bucket.take(now, self.burst, self.refill)
+        self.buckets[key] = bucket
+        return wait
+
+
+def too_fast_for_client(wait: float) -> TooFast:
+    """The refusal of a line beyond its client's allowance (``CLIENT_BURST``)."""
+    return TooFast(
+        f"chat: at most {CLIENT_BURST} lines at once from one address, then one every "
+        f"{CLIENT_REFILL:g} s, over all its seats: wait {math.ceil(wait)} s",
+        wait,
+    )
 
 
 @attrs.frozen

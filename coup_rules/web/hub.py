@@ -62,7 +62,7 @@ from coup_rules.state import GameState
 from coup_rules.web.backoff import Backoff
 from coup_rules.web.bots import BOT_NAMES
 from coup_rules.web.cache import Tables
-from coup_rules.web.chat import ChatError, Muted, TooFast
+from coup_rules.web.chat import ChatError, Muted, TooFast, too_fast_for_client
 from coup_rules.web.errors import (
     Forbidden,
     NotFound,
@@ -71,6 +71,7 @@ from coup_rules.web.errors import (
     Stale,
     Unavailable,
 )
+from coup_rules.web.lobby import LISTED, SCAN_PER_CLIENT, listing
 from coup_rules.web.persistence import Persistence
 from coup_rules.web.records import GameRecord, GameStore, OpenTable, Room
 from coup_rules.web.runner import Runner
@@ -282,10 +283,38 @@ class Hub:
             raise NotFound(f"no table has the room code {code}: check it with the host")
         return await self.open(game)
 
-    async def open_tables(self, limit: int = 50) -> list[OpenTable]:
-        """The tables listed as open whose game is not over and that have a free seat."""
-        found = await self.persistence.run(self.store.open_tables, limit)
-        return [t for t in found if t.seating.open_seats]
+    async def open_tables(
+        self, per_client: int = 3, idle: float = 600.0, limit: int = LISTED
+    ) -> list[OpenTable]:
+        """The tables the lobby lists (lobby.py): listed, not over, a free seat, a seated
+        person active within ``idle`` seconds, ``per_client`` of each client's, ``limit``."""
+        since = time.time() - idle
+        scan = per_client * SCAN_PER_CLIENT
+        found = await self.persistence.run(self.store.open_tables, since, scan)
+        return listing(found, per_client, limit)
+
+    async def note_listed(self, table: Table, client: str) -> None:
+        """``client`` listed ``table`` in the lobby just now (lobby.py counts it theirs); in an
+        outage the table counts as a client of its own, as one listed before clients were."""
+        with contextlib.suppress(Unavailable):
+            await self.persistence.run(
+                self.store.note_rooms, [table.id], time.time(), client, writes=True
+            )
+
+    async def note_activity(self) -> None:
+        """Note in the store the listed tables in memory where a person was active since
+        the last note (``Table.active``), for the lobby's list; an outage skips a note."""
+        active = [
+            t for t in self.cache if t.active and t.record.room is not None and t.record.room.listed
+        ]
+        if not active:
+            return
+        with contextlib.suppress(Unavailable):
+            await self.persistence.run(
+                self.store.note_rooms, [t.id for t in active], time.time(), writes=True
+            )
+            for table in active:
+                table.stirred = False
 
     async def set_room(self, table: Table, listed: bool, auto_rematch: bool) -> None:
         """The host lists the table as open (or not), and chooses whether a rematch seats
@@ -302,18 +331,30 @@ class Hub:
             new = attrs.evolve(room, listed=listed, auto_rematch=auto_rematch)
             table.reseat(attrs.evolve(table.record, room=new))
 
-    def say(self, table: Table, seat: int, body: object) -> dict[str, object]:
+    def say(
+        self,
+        table: Table,
+        seat: int,
+        body: object,
+        client_wait: Callable[[float], float] | None = None,
+    ) -> dict[str, object]:
         """``seat`` says a line at the table's chat (chat.py); the line, as sent.
+        ``client_wait(now)``, asked once the seat may say it, is the wait its client's
+        allowance imposes (0: the line is said, and counted).
 
         Raises:
             Muted: the host muted the seat.
-            TooFast: the seat said too much just now.
+            TooFast: the seat, or its client, said too much just now.
             ChatError: the body is not a line.
         """
         seating = table.record.seating
         name = seating.seats[seat].name or f"Seat {seat}"
         now = asyncio.get_running_loop().time()
-        table.say(table.chat.post(seat, name, body, now, seat in seating.muted))
+        chat = table.chat.post(seat, name, body, now, seat in seating.muted)
+        wait = 0.0 if client_wait is None else client_wait(now)
+        if wait > 0:
+            raise too_fast_for_client(wait)
+        table.say(chat)
         return table.chat.lines[-1].data()
 
     async def mute(self, table: Table, seat: int, muted: bool) -> None:
@@ -390,6 +431,7 @@ class Hub:
     async def _sweep_often(self) -> None:
         while True:
             await asyncio.sleep(min(self.cache.idle / 4, 30.0))
+            await self.note_activity()
             self.sweep()
 
     def _changed_elsewhere(self, game: str | None) -> None:

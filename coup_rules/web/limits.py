@@ -12,8 +12,13 @@ layer that enforces, before the app sees a request, what can be checked per requ
   no more than ``max_live_games_per_client`` unfinished games in memory created by one client
   (429), and no new game while ``max_live_games`` games are unfinished (503).
 
-A **client** is an address, or for IPv6 its /64 network (what one household or host is given).
-Its address is the connection's, or the one a trusted reverse proxy names in
+A **client** is an address, or for IPv6 its network of ``ipv6_prefix`` bits (/56 by default;
+an IPv4 address written as IPv6 is the IPv4 address). A provider usually gives an IPv6
+household or small office a whole /56 or /48, not one /64: counted per /64, one household could
+spread its requests over 256 (a /56) or 65,536 (a /48) networks and take that many shares of
+every per-client cap. A /56 counts such a household once and a /48 as at most 256 clients,
+while neighbours who share a provider's /48 are still told apart; ``--ipv6-prefix 48`` counts
+a /48 once. The address is the connection's, or the one a trusted reverse proxy names in
 ``X-Forwarded-For``: uvicorn believes that header only from the addresses given with
 ``--forwarded-allow-ips`` (serve.py), from none by default. So the per-client caps hold against
 one client however many connections, tokens or games it opens: it can take its share of the
@@ -41,11 +46,14 @@ from urllib.parse import parse_qs
 import attrs
 
 __all__ = [
+    "IPV6_PREFIX",
+    "MIN_IPV6_PREFIX",
     "BadJson",
     "Limits",
     "LimitsMiddleware",
     "client_of",
     "hub_liveness",
+    "network",
     "read_json",
     "token_of",
 ]
@@ -55,6 +63,13 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 App = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+IPV6_PREFIX = 56
+"""The bits of an IPv6 address that name one client by default (see the module)."""
+
+MIN_IPV6_PREFIX = 32
+"""The shortest IPv6 prefix that may name one client (a /32 is a whole provider)."""
 
 
 @attrs.frozen
@@ -75,7 +90,7 @@ class Limits:
         max_json_depth: nesting of arrays and objects in a JSON body (400 beyond).
         max_number_digits: digits of a number in a JSON body (400 beyond).
         games_per_minute: games one client address may create per minute, in a burst or spread
-            out (429 beyond); an IPv6 address counts for its whole /64 network.
+            out (429 beyond); an IPv6 address counts for its network (``ipv6_prefix``).
         max_live_games: unfinished games in memory at once; creating one more is answered
             503. A game nobody has asked for or followed for ``game_idle`` seconds leaves
             memory and stops counting (it is loaded again when asked for).
@@ -83,6 +98,13 @@ class Limits:
             creating one more is answered 429 (a game counts until it is over or leaves
             memory).
         game_idle: seconds a game nobody asks for or follows stays in memory, finished or not.
+        ipv6_prefix: the bits of an IPv6 address that name one client (its network): 56 by
+            default (see the module), from 32 to 128.
+        listed_per_client: tables one client's hosts may have in the lobby's list of open
+            tables at once: the newest of theirs are shown, so that nobody fills the list.
+        listing_idle: seconds a listed table stays in the lobby's list without a seated
+            person's activity (a seat claimed, a move, a line of chat, a seat's page open):
+            then it counts as abandoned and leaves the list until someone is active again.
     """
 
     header_timeout: float = 10.0
@@ -99,6 +121,17 @@ class Limits:
     max_live_games: int = 1000
     max_live_games_per_client: int = 50
     game_idle: float = 300.0
+    ipv6_prefix: int = attrs.field(default=IPV6_PREFIX)
+    listed_per_client: int = 3
+    listing_idle: float = 600.0
+
+    @ipv6_prefix.validator
+    def _prefix(self, attribute: attrs.Attribute[int], value: int) -> None:
+        if not MIN_IPV6_PREFIX <= value <= 128:
+            raise ValueError(
+                f"--ipv6-prefix: from {MIN_IPV6_PREFIX} to 128 bits, not {value} (a shorter "
+                "network would count a whole provider's customers as one client)"
+            )
 
 
 class BadJson(ValueError):
@@ -200,14 +233,17 @@ def token_of(scope: Scope) -> str | None:
     return found[0] if found else None
 
 
-def _network(address: str) -> str:
-    """The key of a client address: itself, or its /64 network for IPv6."""
+def network(address: str, ipv6_prefix: int = IPV6_PREFIX) -> str:
+    """The key of a client address: itself, or for IPv6 its network of ``ipv6_prefix`` bits
+    (an IPv4 address mapped into IPv6 is the IPv4 address)."""
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
         return address
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
     if ip.version == 6:
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+        return str(ipaddress.ip_network(f"{ip}/{ipv6_prefix}", strict=False))
     return str(ip)
 
 
@@ -249,10 +285,11 @@ class _Rate:
         self.buckets = {k: b for k, b in self.buckets.items() if now - b.at < refill}
 
 
-def client_of(scope: Scope) -> str:
-    """The key a request's client is counted under: its address, or its /64 for IPv6."""
+def client_of(scope: Scope, ipv6_prefix: int = IPV6_PREFIX) -> str:
+    """The key a request's client is counted under: its address, or for IPv6 its network of
+    ``ipv6_prefix`` bits (``network``)."""
     client = scope.get("client")
-    return _network(client[0] if client else "")
+    return network(client[0] if client else "", ipv6_prefix)
 
 
 def hub_liveness(scope: Scope) -> Callable[[str], bool] | None:
@@ -381,7 +418,7 @@ class LimitsMiddleware:
     async def _create(self, scope: Scope, receive: Receive, send: Send) -> None:
         """A new game, unless its client or the server is over a limit; the game's id is
         noted under its client once the app answers 201."""
-        client = client_of(scope)
+        client = client_of(scope, self.limits.ipv6_prefix)
         if await self._refuse_creation(scope, client, send):
             return
         status = 0
@@ -474,7 +511,7 @@ class LimitsMiddleware:
     async def _stream(self, scope: Scope, receive: Receive, send: Send) -> None:
         limits = self.limits
         token = token_of(scope) or ""
-        client = client_of(scope)
+        client = client_of(scope, self.limits.ipv6_prefix)
         if self.streams >= limits.max_streams:
             await problem(
                 send,

@@ -53,12 +53,14 @@ class Room:
 
 @attrs.frozen
 class OpenTable:
-    """A table the lobby shows: its code, its game, the game's options and its seating."""
+    """A table the lobby shows: its code, its game, the game's options and its seating, and
+    the client (limits.py) that listed it, if known."""
 
     code: str
     game: str
     config: Config
     seating: Seating
+    client: str | None = None
 
 
 @attrs.frozen
@@ -180,8 +182,15 @@ class GameStore(Protocol):
         """The game of the table ended at ``now``: it leaves the open tables, and its code
         may be given to another table ``grace`` seconds later (unless a rematch takes it)."""
 
-    def open_tables(self, limit: int) -> list[OpenTable]:
-        """Up to ``limit`` tables listed as open whose game is not over, newest first."""
+    def open_tables(self, since: float, per_client: int) -> list[OpenTable]:
+        """The tables listed as open whose game is not over and where a seated person was
+        active at ``since`` or later (``note_rooms``; a table never noted counts from its
+        game's creation), newest first; of the tables one client listed, its ``per_client``
+        newest only."""
+
+    def note_rooms(self, games: Sequence[str], now: float, client: str | None = None) -> None:
+        """A seated person was active at the tables of ``games`` at ``now`` (a seat claimed, a
+        move, a line of chat, a page open); with ``client``, that client listed them."""
 
     def load(self) -> list[tuple[GameRecord, list[StoredMove]]]:
         """Every game, oldest first, with its moves in order (for tools and tests)."""

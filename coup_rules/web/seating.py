@@ -28,9 +28,12 @@ from typing import Any
 
 import attrs
 
+from coup_rules.web.text import TextError, one_line
+
 __all__ = [
     "HUMAN",
     "MAX_NAME",
+    "NO_CODE",
     "ROOM_ALPHABET",
     "ROOM_CODE_LENGTH",
     "InviteSpent",
@@ -61,6 +64,13 @@ ROOM_CODE_LENGTH = 6
 """How many letters a room code has."""
 
 
+NO_CODE = (
+    f"code: the room code is empty: give the {ROOM_CODE_LENGTH} letters and digits the host "
+    "shares, e.g. 'K7M2QX'"
+)
+"""The refusal of an empty room code."""
+
+
 def room_code(draw: Callable[[int], int]) -> str:
     """A room code of ``ROOM_CODE_LENGTH`` letters, each ``ROOM_ALPHABET[draw(31)]``
     (``draw`` is ``secrets.randbelow`` in the server, a seeded one in tests)."""
@@ -76,6 +86,8 @@ def normal_code(text: object) -> str:
     if not isinstance(text, str):
         raise SeatingError("code: give the room code as text, e.g. 'K7M2QX'")
     code = "".join(c for c in text.upper() if c not in " -\t")
+    if not code:
+        raise SeatingError(NO_CODE)
     if len(code) != ROOM_CODE_LENGTH or any(c not in ROOM_ALPHABET for c in code):
         raise SeatingError(
             f"code: a room code is {ROOM_CODE_LENGTH} letters and digits (no 0, O, 1, I or L), "
@@ -158,13 +170,14 @@ def _reserved(name: str) -> str | None:
 
 
 def clean_name(text: object) -> str:
-    """A person's name as shown at the table: trimmed, one line, 1 to ``MAX_NAME`` characters.
+    """A person's name as shown at the table: one line of 1 to ``MAX_NAME`` characters, as
+    ``text.one_line`` makes it (NFC, trimmed, every space one, control characters dropped).
 
-    Pages show names as text, never as HTML, so no character needs escaping here; control and
-    formatting characters (new lines, bidirectional overrides) are refused instead, so that a
-    name cannot disguise itself as another or break a line of the log. Every kind of space
-    counts as one. Names that would pass for a bot's ("Bot 3", "Ana · bot", however written)
-    or for a seat's label ("Seat 2") are reserved.
+    Pages show names as text, never as HTML, so no character needs escaping here; formatting
+    characters (bidirectional overrides) are refused instead, so that a name cannot disguise
+    itself as another or break a line of the log, and so are towers of combining accents
+    (``text.MAX_MARKS``), which draw over the page. Names that would pass for a bot's ("Bot 3",
+    "Ana · bot", however written) or for a seat's label ("Seat 2") are reserved.
 
     Raises:
         SeatingError: not a string, empty, too long, holding such a character, reserved, or
@@ -172,13 +185,12 @@ def clean_name(text: object) -> str:
     """
     if not isinstance(text, str):
         raise SeatingError("name: give your name as text")
-    name = " ".join(text.split())
-    if not name:
-        raise SeatingError("name: give a name, so the others know who you are")
-    if len(name) > MAX_NAME:
-        raise SeatingError(f"name: at most {MAX_NAME} characters, not {len(name)}")
-    if any(unicodedata.category(c)[0] == "C" for c in name):
-        raise SeatingError("name: use letters, digits, spaces and punctuation only")
+    try:
+        name = one_line(text, MAX_NAME)
+    except TextError as error:
+        if not " ".join(text.split()):
+            raise SeatingError("name: give a name, so the others know who you are") from None
+        raise SeatingError(f"name: {error}") from None
     if not name_key(name):
         raise SeatingError("name: give a name with a letter or a digit in it")
     reserved = _reserved(name)
@@ -199,6 +211,9 @@ class Seat:
         revoked: the tokens of people the host removed from this seat.
         removed: the names of the people the host removed from this seat by reopening it, in
             order: public, so that every player is told.
+        invite_only: the host reopened this seat: while open, only its new invite claims it,
+            never the table's room code (which the removed player, and anyone they told, may
+            still know).
     """
 
     who: str
@@ -207,6 +222,7 @@ class Seat:
     invite: str | None = None
     revoked: tuple[str, ...] = ()
     removed: tuple[str, ...] = ()
+    invite_only: bool = False
 
     @property
     def is_bot(self) -> bool:
@@ -294,7 +310,9 @@ class Seating:
             raise SeatingError(f"seat {seat} is a bot's: there is nobody to replace")
         revoked = s.revoked if s.token is None else (*s.revoked, s.token)
         removed = s.removed if s.name is None else (*s.removed, s.name)
-        reopened = self._with(seat, Seat(HUMAN, invite=invite, revoked=revoked, removed=removed))
+        reopened = self._with(
+            seat, Seat(HUMAN, invite=invite, revoked=revoked, removed=removed, invite_only=True)
+        )
         if seat == self.host_seat:  # the host gave its own seat away: it plays none now
             return attrs.evolve(reopened, host_seat=None)
         return reopened
@@ -315,9 +333,15 @@ class Seating:
         return self._with(seat, Seat(who, revoked=revoked, removed=s.removed))
 
     @property
+    def free_seats(self) -> tuple[int, ...]:
+        """The open seats a room code may claim: those the host has not reopened for one
+        person (``Seat.invite_only``)."""
+        return tuple(n for n in self.open_seats if not self.seats[n].invite_only)
+
+    @property
     def first_open(self) -> int | None:
-        """The open seat a room code claims: the first one, or ``None`` if none is open."""
-        return next(iter(self.open_seats), None)
+        """The open seat a room code claims: the first free one (``free_seats``), or ``None``."""
+        return next(iter(self.free_seats), None)
 
     def mute(self, seat: int, muted: bool) -> Seating:
         """``seat`` muted in the table's chat (``muted``) or heard again."""
@@ -340,6 +364,7 @@ class Seating:
                 s["invite"],
                 tuple(s["revoked"]),
                 tuple(s.get("removed", ())),  # a seating stored before it was kept: none
+                s.get("invite_only", False),  # one stored before it was kept: any code's
             )
             for s in data["seats"]
         )

@@ -127,12 +127,13 @@ class Seats:
         return seat
 
     async def claim_by_code(self, table: Table, code: str, name: object) -> int:
-        """Take the first open seat of ``table`` by its room code (``code``, as
-        ``normal_code`` gives it), as its invite would: a fresh token, under ``name``.
+        """Take the first free seat of ``table`` by its room code (``code``, as
+        ``normal_code`` gives it), as its invite would: a fresh token, under ``name``. A seat
+        the host reopened is not free: only its new invite claims it (``Seat.invite_only``).
 
         Raises:
             InviteSpent: ``code`` is not this table's.
-            TableFull: no person's seat is open.
+            TableFull: no person's seat is free.
             SeatingError: the name is not acceptable.
         """
         name = clean_name(name)
@@ -140,7 +141,13 @@ class Seats:
         if room is None or not same(code, room.code):
             raise InviteSpent(f"the room code {code} is not this table's: ask the host for it")
         async with table.lock:
-            seat = table.record.seating.first_open
+            seating = table.record.seating
+            seat = seating.first_open
+            if seat is None and seating.open_seats:
+                raise TableFull(
+                    "the open seat at this table was reopened by the host for someone in "
+                    "particular: it takes the invite the host sends, not the room code"
+                )
             if seat is None:
                 raise TableFull(
                     "every seat at this table is taken: ask the host to open one, or start a "

@@ -27,10 +27,22 @@ LIMIT_FLAGS: tuple[tuple[str, str, str], ...] = (
     ("max_body", "BYTES", "bytes in a request body"),
     ("max_json_depth", "N", "nesting of arrays and objects in a request body"),
     ("max_number_digits", "N", "digits of a number in a request body"),
-    ("games_per_minute", "N", "new games per client address (IPv6: per /64) per minute"),
+    ("games_per_minute", "N", "new games per client address per minute"),
     ("max_live_games", "N", "unfinished games in memory at once"),
     ("max_live_games_per_client", "N", "unfinished games in memory created by one client address"),
     ("game_idle", "S", "seconds a game nobody asks for or follows stays in memory"),
+    (
+        "ipv6_prefix",
+        "BITS",
+        "the bits of an IPv6 address that count as one client address, 32 to 128 (a /56 is "
+        "what a provider usually gives one household)",
+    ),
+    ("listed_per_client", "N", "tables from one client address in the lobby's list"),
+    (
+        "listing_idle",
+        "S",
+        "seconds a listed table stays in the lobby's list with no seated person active",
+    ),
 )
 """Per field of ``Limits``: the flag's metavar and help (the flag is ``--field-name``, its
 default the field's)."""

@@ -72,7 +72,11 @@ CREATE INDEX IF NOT EXISTS rooms_game ON rooms (game);
 """
 """The tables, in SQL that SQLite and PostgreSQL both take."""
 
-COLUMNS = {"moves": {"timed_out": "INTEGER NOT NULL DEFAULT 0"}}
+COLUMNS = {
+    "moves": {"timed_out": "INTEGER NOT NULL DEFAULT 0"},
+    # the lobby's list (note_rooms): who listed the table, when a seated person was last active
+    "rooms": {"client": "TEXT", "active": "REAL"},
+}
 """Columns added since the first release, added to an older database when it is opened."""
 
 
@@ -271,19 +275,39 @@ class SqlStore(abc.ABC):
         """The game of the table ended at ``now``."""
         self.commit([CloseRoom(game, now)])
 
-    def open_tables(self, limit: int) -> list[OpenTable]:
-        """Up to ``limit`` listed tables whose game is not over, newest first."""
+    def open_tables(self, since: float, per_client: int) -> list[OpenTable]:
+        """The listed tables whose game is not over and where a seated person was active at
+        ``since`` or later, newest first: of each client's, its ``per_client`` newest."""
         rows = self._rows(
-            "SELECT ro.code, ro.game, g.config, s.data FROM rooms ro "
+            "SELECT code, game, config, data, client FROM ("
+            "SELECT ro.code, ro.game, g.config, s.data, ro.client, g.created, ROW_NUMBER() "
+            "OVER (PARTITION BY COALESCE(ro.client, ro.code) ORDER BY g.created DESC, ro.code) "
+            "AS nth FROM rooms ro "
             "JOIN games g ON g.id = ro.game JOIN seating s ON s.game = ro.game "
-            "WHERE ro.listed = 1 AND ro.closed IS NULL "
-            "ORDER BY g.created DESC, ro.code LIMIT ?",
-            (limit,),
+            "WHERE ro.listed = 1 AND ro.closed IS NULL AND COALESCE(ro.active, g.created) >= ?"
+            ") AS listed WHERE nth <= ? ORDER BY created DESC, code",
+            (since, per_client),
         )
         return [
-            OpenTable(code, game, from_json(config, Config), Seating.from_data(json.loads(data)))
-            for code, game, config, data in rows
+            OpenTable(
+                code,
+                game,
+                from_json(config, Config),
+                Seating.from_data(json.loads(data)),
+                client,
+            )
+            for code, game, config, data, client in rows
         ]
+
+    def note_rooms(self, games: Sequence[str], now: float, client: str | None = None) -> None:
+        """A seated person was active at the tables of ``games`` at ``now``; with ``client``,
+        that client listed them."""
+        with self._transaction():
+            for game in games:
+                self._execute(
+                    "UPDATE rooms SET active = ?, client = COALESCE(?, client) WHERE game = ?",
+                    (now, client, game),
+                )
 
     def game(self, game: str) -> tuple[GameRecord, list[StoredMove]] | None:
         """A game's record and its moves in order; ``None`` if there is no such game."""

@@ -22,6 +22,7 @@ from coup_rules.web import clock
 from coup_rules.web.chat import Chat
 from coup_rules.web.errors import NotStarted, Stale
 from coup_rules.web.records import GameRecord, StoredMove
+from coup_rules.web.seating import HUMAN
 from coup_rules.web.stale import opened_at, stale_reason
 
 __all__ = ["Table", "judge", "replay"]
@@ -38,6 +39,8 @@ class Table:
             game has a time limit and has started.
         timeouts: ``(version, seat)`` of each move the table made for a seat out of time.
         connected: per seat (``None``: spectators), how many event streams are open.
+        stirred: a person did something here (a seat claimed, a move, a line of chat, the
+            host's page asked) since the hub last noted the table as active (``lobby.py``).
     """
 
     def __init__(
@@ -61,6 +64,7 @@ class Table:
         self.chat = Chat()  # beside the game, never in it (chat.py)
         self.talk = 0  # counts the lines said: a chat line wakes the streams, not the game
         self._talked = asyncio.Event()
+        self.stirred = False
 
     @property
     def id(self) -> str:
@@ -81,6 +85,12 @@ class Table:
     def busy(self) -> bool:
         """A move is being made, or an event stream follows the game: it stays in memory."""
         return self.lock.locked() or bool(self.connected)
+
+    @property
+    def active(self) -> bool:
+        """A person is here: one did something since the last note (``stirred``), or a
+        seat's page follows the table (the lobby does not count it as abandoned)."""
+        return self.stirred or any(seat is not None for seat in self.connected)
 
     @property
     def started(self) -> bool:
@@ -106,6 +116,7 @@ class Table:
     def say(self, chat: Chat) -> None:
         """A line was said: the chat is ``chat`` now; wake the streams (not the game's task)."""
         self.chat = chat
+        self.stirred = True
         self.talk += 1
         talked, self._talked = self._talked, asyncio.Event()
         talked.set()
@@ -132,6 +143,7 @@ class Table:
             self.claims.feed(event)
         self.state = state
         self.moves += 1
+        self.stirred = self.stirred or (not timed_out and self.record.seats[seat] == HUMAN)
         if opened != self.opened:
             self.restart_clock()
         self.opened = opened
@@ -141,6 +153,7 @@ class Table:
         """A new seating is stored (the lock held); the clock starts once the game does."""
         was = self.started
         self.record = record
+        self.stirred = True
         if self.started and not was:
             self.restart_clock()
         self.touch()
