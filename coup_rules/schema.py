@@ -383,7 +383,8 @@ class HostSeat:
 
     Attributes:
         player: ``"human"`` or the name of the bot that plays it.
-        invite: the invite link (``/join/GAME#INVITE``) while the seat is open, else ``null``.
+        invite: the invite link (``/join/GAME#INVITE``) while the seat is open, else ``null``:
+            a claim (``Claim.invite``) takes it as it is.
         muted: whether the host muted the seat at the table's chat.
     """
 
@@ -505,7 +506,12 @@ class ListedSeat:
 
 @attrs.frozen
 class OpenTable:
-    """A table its host lists as open: its room code, game, options and seats."""
+    """A table its host lists as open: its room code, game, options and seats.
+
+    Attributes:
+        free: its free seats: open seats a room code may claim (not those the host reopened,
+            which take their new invite only).
+    """
 
     code: str
     game: str
@@ -518,14 +524,16 @@ class OpenTable:
 
 @attrs.frozen
 class OpenTables:
-    """The lobby's list (``GET /api/rooms``): the tables listed as open, newest first."""
+    """The lobby's list (``GET /api/rooms``): the tables listed as open with a free seat and a
+    seated person active lately, newest first; a few of each client's at most."""
 
     tables: tuple[OpenTable, ...]
 
 
 @attrs.frozen
 class FoundRoom:
-    """The game at the table of a room code (``GET /api/rooms/CODE``), and its open seats."""
+    """The game at the table of a room code (``GET /api/rooms/CODE``), and its free seats
+    (those a room code may claim)."""
 
     code: str
     game: str
@@ -592,7 +600,8 @@ class NewGame:
 
 @attrs.frozen
 class Claim:
-    """The body that claims a seat: the invite (the text after ``#`` in its link) and a name."""
+    """The body that claims a seat: the invite as the host's links give it (its link,
+    ``/join/GAME#INVITE``, or the whole URL) or the text after ``#`` in it, and a name."""
 
     invite: str
     name: str

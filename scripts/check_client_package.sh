@@ -59,10 +59,10 @@ INSTALLED="$APP/node_modules/@coup-rules/client"
 # The modules load in Node and export the client's functions.
 (cd "$APP" && node --input-type=module -e '
 const modules = {
-  "@coup-rules/client": ["botNames", "changeSeat", "claimSeat", "createGame", "follow",
-    "getView", "hostLinks", "postMove", "rematch"],
-  "@coup-rules/client/room": ["chatLines", "claimByCode", "findRoom", "followTable",
-    "muteSeat", "openTables", "say", "setRoom"],
+  "@coup-rules/client": ["CoupClient", "botNames", "changeSeat", "claimSeat", "createGame",
+    "follow", "getView", "hostLinks", "postMove", "rematch"],
+  "@coup-rules/client/room": ["TableClient", "chatLines", "claimByCode", "findRoom",
+    "followTable", "muteSeat", "openTables", "say", "setRoom"],
 };
 for (const [name, want] of Object.entries(modules)) {
   const got = Object.keys(await import(name)).sort();

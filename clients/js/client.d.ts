@@ -1,77 +1,124 @@
 /* Generated from coup_rules/web/static/client.js by scripts/schema_types.mjs: do not edit. */
-/**
- * Create a game; the answer holds the host's links (and its own seat's, if it plays one).
- * @param {NewGame} body
- * @returns {Promise<Answer<CreatedGame>>}
- */
-export function createGame(body: NewGame): Promise<Answer<CreatedGame>>;
-/**
- * Claim the seat an invite opens, under a name: the seat's fresh token, for this browser only.
- * @param {string} game
- * @param {string} invite the text after # in the invite link
- * @param {string} name
- * @returns {Promise<Answer<SeatLink>>}
- */
-export function claimSeat(game: string, invite: string, name: string): Promise<Answer<SeatLink>>;
-/**
- * The host's links and seats.
- * @param {string} game @param {string} hostToken
- * @returns {Promise<Answer<HostLinks>>}
- */
-export function hostLinks(game: string, hostToken: string): Promise<Answer<HostLinks>>;
-/**
- * The host changes a seat: `{player: "human" | bot}` before the start, or `{reopen: true}`.
- * @param {string} game @param {string} hostToken @param {number} seat
- * @param {AssignSeat | ReopenSeat} change
- * @returns {Promise<Answer<HostLinks>>}
- */
-export function changeSeat(game: string, hostToken: string, seat: number, change: AssignSeat | ReopenSeat): Promise<Answer<HostLinks>>;
-/**
- * A seat's envelope (or the spectators'), with the events from `since` on.
- * @param {string} game @param {number | "spectator"} seat @param {string} token
- * @param {number} [since]
- * @returns {Promise<Answer<Envelope>>}
- */
-export function getView(game: string, seat: number | "spectator", token: string, since?: number): Promise<Answer<Envelope>>;
-/**
- * Post a move with the version of the envelope whose legal moves it came from.
- * @param {string} game @param {number} seat @param {string} token
- * @param {number} version @param {Move} move
- * @returns {Promise<Answer<Envelope>>}
- */
-export function postMove(game: string, seat: number, token: string, version: number, move: Move): Promise<Answer<Envelope>>;
-/**
- * Once the game is over: this seat's link in the next game at the table (same seats, names
- * and host, a new deal), made by whoever asks first.
- * @param {string} game @param {number} seat @param {string} token
- * @returns {Promise<Answer<SeatLink>>}
- */
-export function rematch(game: string, seat: number, token: string): Promise<Answer<SeatLink>>;
-/**
- * The names of the bots a seat may be given.
- * @returns {Promise<Answer<BotNames>>}
- */
-export function botNames(): Promise<Answer<BotNames>>;
-/**
- * Follow a seat's event stream: `onView` gets each envelope, `onRevoked` the reason if the
- * host gives the seat to someone else. The browser reconnects by itself (from the last
- * version it got) while the connection drops; `onState` says "closed" when it gave up (the
- * server answered the stream with an error, a 503 during an outage say): follow again then.
- * Returns the EventSource; close it to stop.
- * @param {string} game @param {number | "spectator"} seat @param {string} token
- * @param {number} since
- * @param {{
- *   onView: (envelope: Envelope) => void,
- *   onRevoked?: (problem: Revoked) => void,
- *   onState?: (state: "live" | "reconnecting" | "closed") => void,
- * }} handlers
- * @returns {EventSource}
- */
-export function follow(game: string, seat: number | "spectator", token: string, since: number, handlers: {
-    onView: (envelope: Envelope) => void;
-    onRevoked?: (problem: Revoked) => void;
-    onState?: (state: "live" | "reconnecting" | "closed") => void;
-}): EventSource;
+/** A client of one server: every function of the protocol, as methods. */
+export class CoupClient {
+    /** @param {ClientOptions} [options] */
+    constructor(options?: ClientOptions);
+    /** The server's address, without a trailing slash ("": the page's own server). */
+    baseUrl: string;
+    /**
+     * Ask the server: `path` from the base URL on.
+     * @template T
+     * @param {string} path @param {RequestInit} [init]
+     * @returns {Promise<Answer<T>>}
+     */
+    ask<T>(path: string, init?: RequestInit): Promise<Answer<T>>;
+    /**
+     * Ask about a game: `rest` after its path; refused here, without asking, if `game` is no id.
+     * @template T
+     * @param {string} game @param {string} rest @param {RequestInit} [init]
+     * @returns {Promise<Answer<T>>}
+     */
+    askGame<T>(game: string, rest: string, init?: RequestInit): Promise<Answer<T>>;
+    /**
+     * Create a game; the answer holds the host's links (and its own seat's, if it plays one).
+     * @param {NewGame} body
+     * @returns {Promise<Answer<CreatedGame>>}
+     */
+    createGame(body: NewGame): Promise<Answer<CreatedGame>>;
+    /**
+     * Claim the seat an invite opens, under a name: the seat's fresh token, for this browser only.
+     * @param {string} game
+     * @param {string} invite the invite as createGame and hostLinks give it (its link,
+     *   `/join/GAME#INVITE`, or the whole URL), or the text after # in it
+     * @param {string} name
+     * @returns {Promise<Answer<SeatLink>>}
+     */
+    claimSeat(game: string, invite: string, name: string): Promise<Answer<SeatLink>>;
+    /**
+     * The host's links and seats.
+     * @param {string} game @param {string} hostToken
+     * @returns {Promise<Answer<HostLinks>>}
+     */
+    hostLinks(game: string, hostToken: string): Promise<Answer<HostLinks>>;
+    /**
+     * The host changes a seat: `{player: "human" | bot}` before the start, or `{reopen: true}`.
+     * @param {string} game @param {string} hostToken @param {number} seat
+     * @param {AssignSeat | ReopenSeat} change
+     * @returns {Promise<Answer<HostLinks>>}
+     */
+    changeSeat(game: string, hostToken: string, seat: number, change: AssignSeat | ReopenSeat): Promise<Answer<HostLinks>>;
+    /**
+     * A seat's envelope (or the spectators'), with the events from `since` on.
+     * @param {string} game @param {number | "spectator"} seat @param {string} token
+     * @param {number} [since]
+     * @returns {Promise<Answer<Envelope>>}
+     */
+    getView(game: string, seat: number | "spectator", token: string, since?: number): Promise<Answer<Envelope>>;
+    /**
+     * Post a move with the version of the envelope whose legal moves it came from.
+     * @param {string} game @param {number} seat @param {string} token
+     * @param {number} version @param {Move} move
+     * @returns {Promise<Answer<Envelope>>}
+     */
+    postMove(game: string, seat: number, token: string, version: number, move: Move): Promise<Answer<Envelope>>;
+    /**
+     * Once the game is over: this seat's link in the next game at the table (same seats, names
+     * and host, a new deal), made by whoever asks first.
+     * @param {string} game @param {number} seat @param {string} token
+     * @returns {Promise<Answer<SeatLink>>}
+     */
+    rematch(game: string, seat: number, token: string): Promise<Answer<SeatLink>>;
+    /**
+     * The names of the bots a seat may be given.
+     * @returns {Promise<Answer<BotNames>>}
+     */
+    botNames(): Promise<Answer<BotNames>>;
+    /**
+     * The URL of a seat's event stream, from `since` on (`table`: with the table's talk).
+     * @param {string} game @param {number | "spectator"} seat @param {string} token
+     * @param {number} since @param {boolean} [table]
+     */
+    eventsUrl(game: string, seat: number | "spectator", token: string, since: number, table?: boolean): string;
+    /**
+     * Follow a seat's event stream: `onView` gets each envelope, `onRevoked` the reason if the
+     * host gives the seat to someone else. The browser reconnects by itself (from the last
+     * version it got) while the connection drops; `onState` says "closed" when it gave up (the
+     * server answered the stream with an error, a 503 during an outage say): follow again then.
+     * Returns the EventSource (a browser's; elsewhere, give the global one a polyfill); close it
+     * to stop. The server sends no CORS headers: a page follows only the server that served it.
+     * @param {string} game @param {number | "spectator"} seat @param {string} token
+     * @param {number} since
+     * @param {{
+     *   onView: (envelope: Envelope) => void,
+     *   onRevoked?: (problem: Revoked) => void,
+     *   onState?: (state: "live" | "reconnecting" | "closed") => void,
+     * }} handlers
+     * @returns {EventSource}
+     */
+    follow(game: string, seat: number | "spectator", token: string, since: number, handlers: {
+        onView: (envelope: Envelope) => void;
+        onRevoked?: (problem: Revoked) => void;
+        onState?: (state: "live" | "reconnecting" | "closed") => void;
+    }): EventSource;
+}
+/** Create a game: {@link CoupClient#createGame}. @type {CoupClient["createGame"]} */
+export const createGame: CoupClient["createGame"];
+/** Claim a seat by its invite: {@link CoupClient#claimSeat}. @type {CoupClient["claimSeat"]} */
+export const claimSeat: CoupClient["claimSeat"];
+/** The host's links and seats: {@link CoupClient#hostLinks}. @type {CoupClient["hostLinks"]} */
+export const hostLinks: CoupClient["hostLinks"];
+/** The host changes a seat: {@link CoupClient#changeSeat}. @type {CoupClient["changeSeat"]} */
+export const changeSeat: CoupClient["changeSeat"];
+/** A seat's envelope: {@link CoupClient#getView}. @type {CoupClient["getView"]} */
+export const getView: CoupClient["getView"];
+/** Post a move: {@link CoupClient#postMove}. @type {CoupClient["postMove"]} */
+export const postMove: CoupClient["postMove"];
+/** The next game at the table: {@link CoupClient#rematch}. @type {CoupClient["rematch"]} */
+export const rematch: CoupClient["rematch"];
+/** The bots' names: {@link CoupClient#botNames}. @type {CoupClient["botNames"]} */
+export const botNames: CoupClient["botNames"];
+/** Follow a seat's event stream: {@link CoupClient#follow}. @type {CoupClient["follow"]} */
+export const follow: CoupClient["follow"];
 export type PlayerView = import("./types/index.js").PlayerView;
 export type Move = import("./types/index.js").Move;
 export type Character = import("./types/index.js").Character;
@@ -112,4 +159,12 @@ export type Answer<T> = {
     status: number;
     problem: Problem;
     retryAfter?: number;
+};
+/**
+ * `baseUrl`: the server's address, e.g. "https://coup.example.org" or
+ * "http://127.0.0.1:8000/coup" behind a proxy that serves it under a path; left out, the
+ * paths are relative: the server that served the page.
+ */
+export type ClientOptions = {
+    baseUrl?: string;
 };

@@ -3,9 +3,9 @@
 // the server's messages are typed, and the wrong uses marked @ts-expect-error are refused (tsc
 // fails on an expect-error that is not an error, so declarations that went loose, `any` say,
 // fail this check too).
-import { createGame, claimSeat, follow, getView, postMove } from "@coup-rules/client";
+import { CoupClient, createGame, claimSeat, follow, getView, postMove } from "@coup-rules/client";
 import type { Answer, Problem as AnswerProblem } from "@coup-rules/client";
-import { findRoom, followTable, say } from "@coup-rules/client/room";
+import { TableClient, findRoom, followTable, say } from "@coup-rules/client/room";
 import type {
   ChatLine,
   Decision,
@@ -65,6 +65,18 @@ function isEnvelope(message: ServerMessage): message is Envelope {
   return "view" in message;
 }
 
+/** A TypeScript author's first game, on a server elsewhere: the invite goes as it came. */
+export async function first(baseUrl: string): Promise<string> {
+  const server = new TableClient({ baseUrl });
+  const created = await server.createGame({ seats: ["human", "human"], host_seat: 0, name: "Ana" });
+  if (!created.ok) return explain(created.problem);
+  const invite = created.data.seats.find((s) => s.invite !== null)?.invite;
+  if (invite == null) return "no open seat";
+  const claimed = await server.claimSeat(created.data.game, invite, "Ben");
+  const tables = await server.openTables();
+  return claimed.ok && tables.ok ? claimed.data.link : "refused";
+}
+
 export async function play(invite: string): Promise<string> {
   const created = await createGame({ seats: ["human", "honest"], time_limit: 60 });
   if (!created.ok) return explain(created.problem);
@@ -112,8 +124,10 @@ const noTarget: Move = { type: "steal", player: 0 };
 const seatText: Steal = { type: "steal", player: "0", target: 1 };
 // @ts-expect-error no such error code
 const code: ErrorCode = "oops";
+// @ts-expect-error a base URL is text
+const numbered = new CoupClient({ baseUrl: 8000 });
 // @ts-expect-error an envelope's version is a number
 const late: Envelope["version"] = "3";
 // @ts-expect-error a Pending is told apart by its kind: an action choice has no "action"
 const window: Pending = { kind: "action", waiting: [0], action: { type: "income", player: 0 } };
-console.log(misspelt, noTarget, seatText, code, late, window);
+console.log(misspelt, noTarget, seatText, code, late, window, numbered);

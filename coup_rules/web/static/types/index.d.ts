@@ -948,7 +948,7 @@ export interface ChatText {
   text: string;
 }
 /**
- * The body that claims a seat: the invite and a name.
+ * The body that claims a seat: the invite as the host's links give it (its link, ``/join/GAME#INVITE``, or the whole URL) or the text after ``#`` in it, and a name.
  */
 export interface Claim {
   invite: string;
