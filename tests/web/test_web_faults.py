@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import importlib.util
 import json
 import logging
@@ -54,6 +55,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from coup_rules import Config, Move, from_json, to_json  # noqa: E402
 from coup_rules.web.app import create_app  # noqa: E402
 from coup_rules.web.backoff import Backoff  # noqa: E402
+from coup_rules.web.errors import Unavailable  # noqa: E402
 from coup_rules.web.hub import Hub, Table  # noqa: E402
 from coup_rules.web.sqlite_store import SqliteStore  # noqa: E402
 from coup_rules.web.store import open_store  # noqa: E402
@@ -75,9 +77,16 @@ def _reopen(store: SqliteStore, mode: str) -> None:
 
 
 def _set_mode(hub: Hub, mode: str) -> None:
+    """``ro``, ``rw``, or ``gone``: every read and write fails (the store's connection is an
+    empty database: "no such table", as SQLite says of a file it cannot use)."""
     store = hub.store
     assert isinstance(store, SqliteStore)
-    hub.persistence.submit(_reopen, store, mode).result(timeout=10)
+    hub.persistence.submit(_gone if mode == "gone" else _reopen, store, mode).result(timeout=10)
+
+
+def _gone(store: SqliteStore, _mode: str) -> None:
+    store._db.close()
+    store._db = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
 
 
 def _decode(move: dict[str, Any]) -> Move:
@@ -219,6 +228,48 @@ def test_requests_during_an_outage_get_503_with_retry_after_and_the_game_goes_on
     assert states[max(states)].is_over
     assert _messages(caplog, DOWN) == 1 and _messages(caplog, BACK) == 1
     assert not [r for r in caplog.records if r.exc_info]
+
+
+def test_a_game_asked_for_during_an_outage_is_refused_without_a_traceback_and_opens_after(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The process does not hold the game: each ask is a load that fails. The operator guide
+    promises one line when the outage begins and one when it ends, and no traceback."""
+    caplog.set_level(logging.INFO)  # every logger: asyncio's reports of lost errors too
+    db = tmp_path / "games.sqlite3"
+
+    async def made() -> str:
+        hub = Hub(db, bot_delay=0, seeds=counter(70), backoff=QUICK)
+        await hub.start()
+        try:
+            return (await hub.create(Config(players=3), ("human",) * 3)).id
+        finally:
+            await hub.stop()
+
+    async def main(game: str) -> None:
+        hub = Hub(db, bot_delay=0, backoff=QUICK)  # a process that holds no game yet
+        await hub.start()
+        try:
+            _set_mode(hub, "gone")
+            for _ in range(5):
+                with pytest.raises(Unavailable):
+                    await hub.open(game)
+            asked = await asyncio.gather(
+                *(hub.open(game) for _ in range(3)), return_exceptions=True
+            )
+            assert all(isinstance(answer, Unavailable) for answer in asked)  # one load, 3 told
+            gc.collect()  # a future's error nobody took is reported when it is collected
+            await asyncio.sleep(0)
+            _set_mode(hub, "rw")
+            assert (await hub.open(game)).id == game
+        finally:
+            await hub.stop()
+
+    game = asyncio.run(made())
+    asyncio.run(main(game))
+    assert _messages(caplog, DOWN) == 1 and _messages(caplog, BACK) == 1
+    assert not [r for r in caplog.records if r.exc_info or "never retrieved" in r.getMessage()]
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR and DOWN not in r.message]
 
 
 # --- PostgreSQL ------------------------------------------------------------------------------
