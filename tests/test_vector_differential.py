@@ -1,7 +1,8 @@
 """coup_rules.vector against the engine, move for move, in every variant (tests/vector_check.py).
 
-The number of games per variant is ``COUP_VECTOR_GAMES`` (64 unless set; ``.ci/run`` sets 2,000)
-and observations are compared every ``COUP_VECTOR_OBSERVE_EVERY`` steps (1 unless set).
+The number of games per variant is ``COUP_VECTOR_GAMES`` (64 unless set; ``.ci/run`` sets 500)
+and observations are compared every ``COUP_VECTOR_OBSERVE_EVERY`` steps (1 unless set; ``.ci/run``
+sets 4).
 ``COUP_VECTOR_SHARD=i/n`` runs only every n-th variant from the i-th (so that ``.ci/run`` can
 run the variants in two processes at once).
 """
