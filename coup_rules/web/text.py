@@ -51,9 +51,8 @@ def one_line(text: str, longest: int) -> str:
         TextError: it is empty then, longer than ``longest`` characters, holds a formatting
             character, or stacks more than ``MAX_MARKS`` marks on one character.
     """
-    normal = unicodedata.normalize("NFC", text)
-    kept = "".join(c for c in normal if c.isspace() or unicodedata.category(c) != "Cc")
-    line = " ".join(kept.split())
+    kept = "".join(c for c in text if c.isspace() or unicodedata.category(c) != "Cc")
+    line = " ".join(unicodedata.normalize("NFC", kept).split())
     if not line:
         raise TextError("it is empty")
     if len(line) > longest:

@@ -290,3 +290,18 @@ async def seated_table(hub: Any, config: Any, seats: tuple[str, ...]) -> Any:
         if seat.invite is not None:
             await hub.claim(table, seat.invite, f"Player {n}")
     return table
+
+
+class AsClients:
+    """An ASGI app, each request coming from the address in its ``X-Test-Client`` header (as
+    uvicorn reports the connection's), so that one TestClient plays many clients."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            for key, value in scope["headers"]:
+                if key == b"x-test-client":
+                    scope = {**scope, "client": (value.decode(), 40000)}
+        await self.app(scope, receive, send)

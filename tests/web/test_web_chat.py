@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.web.support import counter, create_seated, need_web, seeded_bots
+from tests.web.support import AsClients, counter, create_seated, need_web, seeded_bots
 
 need_web()
 
@@ -23,9 +23,12 @@ from coup_rules.web.app import create_app  # noqa: E402
 from coup_rules.web.chat import (  # noqa: E402
     BURST,
     CANNED,
+    CLIENT_BURST,
+    CLIENT_REFILL,
     HISTORY,
     MAX_TEXT,
     REFILL,
+    Allowance,
     Chat,
     ChatError,
     Muted,
@@ -203,6 +206,15 @@ def _first_events(lines: Iterator[str], n: int) -> list[tuple[str, dict[str, Any
     return found
 
 
+_GAP_BEFORE_COLON = """() => {
+  const li = document.querySelector("#chat li.canned");
+  const colon = document.createRange();
+  colon.selectNodeContents(li.childNodes[1]);
+  return colon.getBoundingClientRect().left - li.querySelector("b").getBoundingClientRect().right;
+}"""
+"""Pixels between a chat line's name and the colon after it (0 in a line of text)."""
+
+
 # --- in a browser -------------------------------------------------------------------------------
 
 
@@ -242,6 +254,10 @@ def test_players_chat_in_the_page_as_text_and_a_muted_player_is_told(tmp_path: P
 
                 await ana.click("#canned button[data-canned='hello']")
                 await ben.wait_for_selector("#chat li:has-text('Ana: Hello!')", timeout=WAIT_MS)
+                # a canned line reads as a free one: "Ana: Hello!", no gap before the colon
+                assert await ben.inner_text("#chat li.canned") == "Ana: Hello!"
+                gap = await ben.evaluate(_GAP_BEFORE_COLON)
+                assert abs(gap) < 1, f"{gap:.1f} px between the name and its colon"
                 await ben.fill("#chat-text", hostile)
                 await ben.click("#chat-send")
                 await ana.wait_for_selector("#chat li:has-text('onerror')", timeout=WAIT_MS)
@@ -263,3 +279,46 @@ def test_players_chat_in_the_page_as_text_and_a_muted_player_is_told(tmp_path: P
 
     with ThreadServer(app) as server:
         asyncio.run(main(server.url))
+
+
+# --- per client ---------------------------------------------------------------------------------
+
+
+def test_one_client_holding_many_seats_says_no_more_than_its_own_allowance(
+    tmp_path: Path,
+) -> None:
+    app = create_app(tmp_path / "games.sqlite3", bot_delay=0, seeds=counter(52))
+    with TestClient(AsClients(app), base_url="http://127.0.0.1") as c:
+        game = create_seated(c.post, {"config": {"players": 6}})
+        alone = {"X-Test-Client": "192.0.2.1"}
+        said = []
+        for n in range(CLIENT_BURST + 5):  # each seat well within its own bucket
+            token = game["seats"][n % 6]["token"]
+            said.append(
+                c.post(
+                    f"/api/games/{game['game']}/seats/{n % 6}/chat",
+                    json={"text": f"line {n}"},
+                    headers={"Authorization": f"Bearer {token}", **alone},
+                )
+            )
+        assert [r.status_code for r in said] == [201] * CLIENT_BURST + [429] * 5
+        refused = said[-1]
+        assert "from one address" in refused.json()["detail"]
+        assert int(refused.headers["Retry-After"]) >= 1
+        other = c.post(  # another client, at one of the same seats' own allowance
+            f"/api/games/{game['game']}/seats/5/chat",
+            json={"text": "my turn"},
+            headers={
+                "Authorization": f"Bearer {game['seats'][5]['token']}",
+                "X-Test-Client": "198.51.100.7",
+            },
+        )
+        assert other.status_code == 201
+
+
+def test_a_client_gains_back_a_line_every_client_refill_seconds() -> None:
+    allowance = Allowance(CLIENT_BURST, CLIENT_REFILL)
+    assert [allowance.take("a", 0.0) for _ in range(CLIENT_BURST)] == [0.0] * CLIENT_BURST
+    assert allowance.take("a", 0.0) == pytest.approx(CLIENT_REFILL)
+    assert allowance.take("b", 0.0) == 0.0  # another client
+    assert allowance.take("a", CLIENT_REFILL) == 0.0

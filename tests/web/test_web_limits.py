@@ -31,10 +31,12 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from coup_rules.web.app import create_app  # noqa: E402
 from coup_rules.web.limits import (  # noqa: E402
+    IPV6_PREFIX,
     BadJson,
     Limits,
     LimitsMiddleware,
     Message,
+    network,
     read_json,
 )
 
@@ -386,3 +388,51 @@ def test_the_deploying_page_lists_every_limit_flag_with_its_default() -> None:
     args = vars(build_parser().parse_args([]))
     expected = {"--" + name.replace("_", "-"): str(args[name]) for name, _, _ in LIMIT_FLAGS}
     assert documented == expected
+
+
+# --- what counts as one client ------------------------------------------------------------------
+
+
+def test_an_ipv6_client_is_its_56_by_default_as_a_household_is_given() -> None:
+    assert Limits().ipv6_prefix == IPV6_PREFIX == 56
+    home = network("2001:db8:0:1::1")  # one /64 of the household's /56 ...
+    assert network("2001:db8:0:ff::2") == home  # ... and another of the same /56
+    assert network("2001:db8:0:100::1") != home  # the next /56: a neighbour
+    assert network("192.0.2.1") == "192.0.2.1"
+
+
+def test_the_ipv6_prefix_is_a_setting_from_32_to_128_bits() -> None:
+    assert network("2001:db8:0:1::1", 64) != network("2001:db8:0:2::1", 64)
+    assert network("2001:db8:1::1", 48) == network("2001:db8:1:ff00::1", 48)
+    args = build_parser().parse_args(["--ipv6-prefix", "48"])
+    assert limits_of(args).ipv6_prefix == 48
+    with pytest.raises(ValueError, match="--ipv6-prefix: from 32 to 128 bits, not 24"):
+        Limits(ipv6_prefix=24)
+    with pytest.raises(SystemExit):
+        serve_main(["--ipv6-prefix", "200"])
+
+
+def test_an_ipv4_address_written_as_ipv6_is_that_ipv4_client() -> None:
+    assert network("::ffff:192.0.2.1") == "192.0.2.1"
+    assert network("::ffff:192.0.2.1") != network("::ffff:198.51.100.7")
+
+
+def test_new_games_from_two_64s_of_one_56_share_the_clients_bucket() -> None:
+    middleware = LimitsMiddleware(_ok, Limits(games_per_minute=2), lambda: 0, Clock())
+
+    def create(client: str) -> int:
+        return asyncio.run(_call(middleware, _scope("POST", "/api/games", client)))[0]
+
+    assert [create("2001:db8:0:1::1"), create("2001:db8:0:2::1")] == [200, 200]
+    assert create("2001:db8:0:3::1") == 429  # the same /56
+    assert create("2001:db8:1:1::1") == 200  # another /56
+
+
+def test_the_setting_reaches_the_per_client_bucket() -> None:
+    limits = Limits(games_per_minute=1, ipv6_prefix=64)
+    middleware = LimitsMiddleware(_ok, limits, lambda: 0, Clock())
+
+    def create(client: str) -> int:
+        return asyncio.run(_call(middleware, _scope("POST", "/api/games", client)))[0]
+
+    assert [create("2001:db8:0:1::1"), create("2001:db8:0:2::1")] == [200, 200]

@@ -14,7 +14,7 @@ from coup_rules.config import Config
 from coup_rules.setup import new_game
 from coup_rules.web.records import GameRecord, OpenTable
 from coup_rules.web.seating import HUMAN, Seating
-from tests.web.support import counter, need_web, seeded_bots
+from tests.web.support import AsClients, counter, need_web, seeded_bots
 
 need_web()
 
@@ -27,21 +27,6 @@ from coup_rules.web.table import Table  # noqa: E402
 
 ALICE, BOB = "192.0.2.1", "198.51.100.7"
 """Two clients (documentation addresses)."""
-
-
-class AsClients:
-    """The app, each request coming from the address in its ``X-Test-Client`` header (as
-    uvicorn would report the connection's), so that one TestClient plays many clients."""
-
-    def __init__(self, app: Any) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] == "http":
-            for key, value in scope["headers"]:
-                if key == b"x-test-client":
-                    scope = {**scope, "client": (value.decode(), 40000)}
-        await self.app(scope, receive, send)
 
 
 def _client(tmp_path: Path, limits: Limits) -> TestClient:

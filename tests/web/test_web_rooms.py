@@ -283,3 +283,51 @@ def test_a_person_joins_an_open_table_from_the_lobby_by_its_code(tmp_path: Path)
 
     with ThreadServer(app) as server:
         asyncio.run(main(server.url))
+
+
+def test_a_seat_the_host_reopens_mid_game_takes_its_new_invite_not_the_room_code(
+    client: TestClient,
+) -> None:
+    game = _create(client, config={"players": 2}, host_seat=0, name="Ana")
+    gid, code = game["game"], game["room"]["code"]
+    assert _claim(client, gid, code, "Ben").status_code == 201  # the game starts
+    host = {"Authorization": f"Bearer {game['host_token']}"}
+    links = client.post(f"/api/games/{gid}/host/seats/1", json={"reopen": True}, headers=host)
+    assert links.status_code == 200
+    client.cookies.clear()
+    by_code = _claim(client, gid, code, "Mallory")  # Ben, or anyone he told the code
+    assert by_code.status_code == 409 and by_code.json()["error"] == "full"
+    assert "the invite the host sends" in by_code.json()["detail"]
+    assert client.get(f"/api/rooms/{code}").json()["free"] == []
+    invite = links.json()["seats"][1]["invite"]
+    cleo = client.post(f"/api/games/{gid}/claims", json={"invite": invite, "name": "Cleo"})
+    assert cleo.status_code == 201 and cleo.json()["seat"] == 1
+
+
+def test_a_reopened_seat_is_not_a_free_seat_of_the_lobbys_list(client: TestClient) -> None:
+    game = _create(client, config={"players": 2}, host_seat=0, name="Ana", listed=True)
+    gid, code = game["game"], game["room"]["code"]
+    _claim(client, gid, code, "Ben")
+    host = {"Authorization": f"Bearer {game['host_token']}"}
+    client.post(f"/api/games/{gid}/host/seats/1", json={"reopen": True}, headers=host)
+    assert client.get("/api/rooms").json()["tables"] == []
+
+
+@pytest.mark.parametrize("typed", ["", "  ", "-"])
+def test_an_empty_room_code_is_refused_with_words(client: TestClient, typed: str) -> None:
+    game = _create(client)
+    claimed = _claim(client, game["game"], typed, "Ben")
+    assert claimed.status_code == 400
+    assert claimed.json()["detail"].startswith("code: the room code is empty")
+    looked_up = client.get(f"/api/rooms/{typed}")
+    assert looked_up.status_code == 400 and "the room code is empty" in looked_up.text
+
+
+@pytest.mark.parametrize("game", ["undefined", "null", "NOT-AN-ID"])
+def test_a_game_id_that_cannot_be_one_says_where_ids_are_found(
+    client: TestClient, game: str
+) -> None:
+    answer = client.post(f"/api/games/{game}/claims", json={"code": "K7M2QX", "name": "Ben"})
+    assert answer.status_code == 404
+    assert f"no game {game!r}" in answer.json()["detail"]
+    assert "/join/, /play/ or /host/" in answer.json()["detail"]

@@ -468,3 +468,34 @@ def test_the_seat_cookie_is_sent_only_with_claims_and_never_readable_by_scripts(
     assert f"Path=/api/games/{game['game']}/claims" in cookie
     assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
     assert answer.json()["token"] in cookie
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        lambda link: link,  # as createGame and the host's links give it: /join/GAME#INVITE
+        lambda link: "http://127.0.0.1" + link,  # the whole URL, as copied from the page
+        lambda link: link.split("#", 1)[1],  # the text after #
+    ],
+    ids=["link", "url", "code"],
+)
+def test_a_claim_takes_the_invite_in_the_shape_the_host_was_given_it(
+    client: TestClient, shape: Any
+) -> None:
+    game = _create(client)
+    link = game["seats"][1]["invite"]
+    answer = client.post(
+        f"/api/games/{game['game']}/claims", json={"invite": shape(link), "name": "Ben"}
+    )
+    assert answer.status_code == 201, answer.text
+    assert answer.json()["seat"] == 1
+
+
+def test_another_games_invite_link_is_refused_saying_so(client: TestClient) -> None:
+    one, other = _create(client), _create(client)
+    answer = client.post(
+        f"/api/games/{one['game']}/claims",
+        json={"invite": other["seats"][1]["invite"], "name": "Ben"},
+    )
+    assert answer.status_code == 400
+    assert f"not an invite of game {one['game']}" in answer.json()["detail"]
