@@ -200,6 +200,20 @@ class Round:
         return self.cpu / self.decisions * 1e6
 
 
+def rounds_of(game: Callable[[int], int], seconds: float) -> Round:
+    """Whole games, ``game(i)`` playing the i-th and answering its decisions, until ``seconds``
+    of process CPU time are spent: every runner of a round is this loop around its own game."""
+    cpu, wall = time.process_time, time.perf_counter
+    games = decisions = 0
+    cpu0, wall0 = cpu(), wall()
+    deadline = cpu0 + seconds
+    while True:
+        decisions += game(games)
+        games += 1
+        if cpu() >= deadline:
+            return Round(games, decisions, cpu() - cpu0, wall() - wall0)
+
+
 def play(engine: Engine[S, M], seconds: float, seed: int) -> Round:
     """Random self-play on ``engine`` for ``seconds`` of CPU time (whole games)."""
     start_game, seats_of, moves_of, play_move = (
@@ -209,20 +223,18 @@ def play(engine: Engine[S, M], seconds: float, seed: int) -> Round:
         engine.apply,
     )
     randrange = random.Random(seed).randrange
-    cpu, wall = time.process_time, time.perf_counter
-    games = decisions = 0
-    cpu0, wall0 = cpu(), wall()
-    deadline = cpu0 + seconds
-    while True:
-        state = start_game(seed * 1_000_003 + games)
+
+    def game(index: int) -> int:
+        state = start_game(seed * 1_000_003 + index)
+        decisions = 0
         while state.winner is None:
             seats = seats_of(state)
             moves = moves_of(state, seats[randrange(len(seats))])
             state = play_move(state, moves[randrange(len(moves))])
             decisions += 1
-        games += 1
-        if cpu() >= deadline:
-            return Round(games, decisions, cpu() - cpu0, wall() - wall0)
+        return decisions
+
+    return rounds_of(game, seconds)
 
 
 class _Rng:
@@ -253,11 +265,8 @@ def play_coupml(coupml: ModuleType, players: int, seconds: float, seed: int) -> 
     """
     game_class = coupml.Coup
     rng, randrange = _Rng(seed), random.Random(seed + 1).randrange
-    cpu, wall = time.process_time, time.perf_counter
-    games = decisions = 0
-    cpu0, wall0 = cpu(), wall()
-    deadline = cpu0 + seconds
-    while True:
+
+    def one(index: int) -> int:
         game = game_class(players, rng)
         game.init_game()
         over, whose, actions_of, play_action = (
@@ -266,14 +275,15 @@ def play_coupml(coupml: ModuleType, players: int, seconds: float, seed: int) -> 
             game.get_legal_actions,
             game.play_action,
         )
+        decisions = 0
         while not over():
             whose()
             actions = actions_of()
             play_action(actions[randrange(len(actions))])
             decisions += 1
-        games += 1
-        if cpu() >= deadline:
-            return Round(games, decisions, cpu() - cpu0, wall() - wall0)
+        return decisions
+
+    return rounds_of(one, seconds)
 
 
 def interleave(
@@ -330,6 +340,18 @@ class Calls:
         return sum(1 for samples in everything for s in samples if s >= DROP_NS)
 
 
+def calls_of(calls: Calls, game: Callable[[int], int], seconds: float) -> Calls:
+    """``rounds_of`` for an instrumented round: ``game(i)`` plays the i-th game, timing its
+    calls into ``calls``, and answers its decisions."""
+    cpu = time.process_time
+    deadline = cpu() + seconds
+    while True:
+        calls.decisions += game(calls.games)
+        calls.games += 1
+        if cpu() >= deadline:
+            return calls
+
+
 def timed_play(engine: Engine[S, M], seconds: float, seed: int) -> Calls:
     """The self-play loop with every engine call timed one by one.
 
@@ -343,16 +365,17 @@ def timed_play(engine: Engine[S, M], seconds: float, seed: int) -> Calls:
         engine.apply,
     )
     randrange = random.Random(seed).randrange
-    clock, cpu = time.perf_counter_ns, time.process_time
+    clock = time.perf_counter_ns
     calls = Calls([], [], [], [], [])
     new_ns, act_ns, first_ns = calls.new_game.append, calls.to_act.append, calls.legal_first.append
     again_ns, apply_ns = calls.legal_again.append, calls.apply.append
-    deadline = cpu() + seconds
-    while True:
+
+    def game(index: int) -> int:
         t0 = clock()
-        state = start_game(seed * 1_000_003 + calls.games)
+        state = start_game(seed * 1_000_003 + index)
         t1 = clock()
         new_ns(t1 - t0)
+        decisions = 0
         while state.winner is None:
             t0 = clock()
             seats = seats_of(state)
@@ -371,22 +394,22 @@ def timed_play(engine: Engine[S, M], seconds: float, seed: int) -> Calls:
             first_ns(t3 - t2)
             again_ns(t4 - t3)
             apply_ns(t6 - t5)
-            calls.decisions += 1
-        calls.games += 1
-        if cpu() >= deadline:
-            return calls
+            decisions += 1
+        return decisions
+
+    return calls_of(calls, game, seconds)
 
 
 def timed_play_coupml(coupml: ModuleType, players: int, seconds: float, seed: int) -> Calls:
     """The coupml loop with every call timed one by one (``player_to_act`` as ``to_act``)."""
     game_class = coupml.Coup
     rng, randrange = _Rng(seed), random.Random(seed + 1).randrange
-    clock, cpu = time.perf_counter_ns, time.process_time
+    clock = time.perf_counter_ns
     calls = Calls([], [], [], [], [])
     new_ns, act_ns, first_ns = calls.new_game.append, calls.to_act.append, calls.legal_first.append
     again_ns, apply_ns = calls.legal_again.append, calls.apply.append
-    deadline = cpu() + seconds
-    while True:
+
+    def one(index: int) -> int:
         t0 = clock()
         game = game_class(players, rng)
         game.init_game()
@@ -398,6 +421,7 @@ def timed_play_coupml(coupml: ModuleType, players: int, seconds: float, seed: in
             game.get_legal_actions,
             game.play_action,
         )
+        decisions = 0
         while not over():
             t0 = clock()
             whose()
@@ -414,10 +438,10 @@ def timed_play_coupml(coupml: ModuleType, players: int, seconds: float, seed: in
             first_ns(t2 - t1)
             again_ns(t3 - t2)
             apply_ns(t5 - t4)
-            calls.decisions += 1
-        calls.games += 1
-        if cpu() >= deadline:
-            return calls
+            decisions += 1
+        return decisions
+
+    return calls_of(calls, one, seconds)
 
 
 Runners = tuple[Callable[[float, int], Round], Callable[[float, int], Calls]]
@@ -694,20 +718,17 @@ def build_info(coupml: ModuleType | None) -> dict[str, Any]:
 def play_apply_loop(config: Config, seconds: float, seed: int) -> Round:
     """Whole games by ``playout``'s uniform policy (``rng.choice`` of a seat of ``to_act``, then
     of its legal moves), one checked ``apply`` at a time."""
-    rng = random.Random(seed)
-    choice = rng.choice
-    cpu, wall = time.process_time, time.perf_counter
-    games = decisions = 0
-    cpu0, wall0 = cpu(), wall()
-    deadline = cpu0 + seconds
-    while True:
-        state = new_game(config, seed=seed * 1_000_003 + games)
+    choice = random.Random(seed).choice
+
+    def game(index: int) -> int:
+        state = new_game(config, seed=seed * 1_000_003 + index)
+        decisions = 0
         while not state.is_over:
             state = apply(state, choice(legal_moves(state, choice(to_act(state)))))
             decisions += 1
-        games += 1
-        if cpu() >= deadline:
-            return Round(games, decisions, cpu() - cpu0, wall() - wall0)
+        return decisions
+
+    return rounds_of(game, seconds)
 
 
 def play_playouts(config: Config, seconds: float, seed: int) -> Round:
@@ -716,15 +737,12 @@ def play_playouts(config: Config, seconds: float, seed: int) -> Round:
     ``decisions`` is left 0: a playout does not count its moves.
     """
     rng = random.Random(seed)
-    cpu, wall = time.process_time, time.perf_counter
-    games = 0
-    cpu0, wall0 = cpu(), wall()
-    deadline = cpu0 + seconds
-    while True:
-        playout(new_game(config, seed=seed * 1_000_003 + games), rng)
-        games += 1
-        if cpu() >= deadline:
-            return Round(games, 0, cpu() - cpu0, wall() - wall0)
+
+    def game(index: int) -> int:
+        playout(new_game(config, seed=seed * 1_000_003 + index), rng)
+        return 0
+
+    return rounds_of(game, seconds)
 
 
 def playouts(mode: Mode, coupml: ModuleType | None) -> dict[str, Any]:
@@ -808,18 +826,8 @@ def print_side_by_side(result: dict[str, Any]) -> None:
         )
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="a few-second smoke run (for CI)")
-    parser.add_argument("--json", metavar="FILE", help="also write every figure to FILE")
-    args = parser.parse_args(argv)
-    mode = QUICK if args.quick else FULL
-    began = time.perf_counter()
-    coupml = load_coupml()
-    info = build_info(coupml)
-    tick = clock_cost_ns()
-    report: dict[str, Any] = {"mode": mode.name, "build": info, "clock_ns": tick}
-
+def print_header(mode: Mode, info: dict[str, Any], tick: float) -> None:
+    """What is measured, on what, and how."""
     print(f"coup_rules benchmarks ({mode.name}), {info['date']}")
     print(
         f"build: coup_rules {info['coup_rules']}, COMPILED={info['compiled']} "
@@ -834,7 +842,9 @@ def main(argv: list[str] | None = None) -> int:
         f"{tick:.0f} ns per reading, calls over 1 ms dropped"
     )
 
-    # 1. Side by side, and 3. the floor
+
+def part_side_by_side(mode: Mode, coupml: ModuleType | None) -> dict[str, Any]:
+    """Part 1: random self-play in interleaved rounds, beside coupml and the null engine."""
     print(
         f"\n1. Random self-play, interleaved rounds ({mode.side_rounds} rounds of "
         f"{mode.side_seconds} s CPU per engine at 4 players, {mode.other_rounds} of "
@@ -848,7 +858,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(header)
     print("-" * len(header))
-    report["side_by_side"] = {}
+    out: dict[str, Any] = {}
     for players in mode.side_players:
         rounds, seconds = (
             (mode.side_rounds, mode.side_seconds)
@@ -856,10 +866,15 @@ def main(argv: list[str] | None = None) -> int:
             else (mode.other_rounds, mode.other_seconds)
         )
         result = side_by_side(players, rounds, seconds, coupml)
-        report["side_by_side"][str(players)] = result
+        out[str(players)] = result
         print_side_by_side(result)
+    return out
 
-    # 2. Per-decision breakdown
+
+def part_breakdown(
+    mode: Mode, coupml: ModuleType | None, tick: float
+) -> dict[str, dict[str, float]]:
+    """Part 2: what each call of a decision costs."""
     print(
         f"\n2. Per-decision breakdown at 4 players, µs: medians over {mode.parts_rounds} pairs of "
         f"rounds of {mode.parts_seconds} s, one plain, one with each call timed"
@@ -897,9 +912,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     if coupml is not None:
         print("coupml columns: player_to_act, get_legal_actions (no cache), play_action, init_game")
-    report["breakdown"] = rows
+    return rows
 
-    at4 = report["side_by_side"].get("4")
+
+def part_floor(side: dict[str, Any], rows: dict[str, dict[str, float]]) -> dict[str, float]:
+    """Part 3: the null engine's loop, the floor under any engine's."""
+    at4 = side.get("4")
     if at4 is not None:
         floor, ours = at4["null engine"]["us_per_decision"], at4["coup_rules"]["us_per_decision"]
         source = "the 4-player rounds of part 1"
@@ -907,14 +925,16 @@ def main(argv: list[str] | None = None) -> int:
         floor = rows["null engine"]["plain_us_per_decision"]
         ours = rows["coup_rules base"]["plain_us_per_decision"]
         source = "the plain rounds of part 2"
-    report["floor"] = {"us_per_decision": floor, "coup_rules_us_per_decision": ours}
     print(
         f"\n3. The floor ({source}): the null engine's loop costs {floor:.2f} µs per decision "
         f"(the loop and the API shape alone); coup_rules' base game {ours:.2f} µs, so "
         f"{ours - floor:.2f} µs are the rules, the state, the events and the checks"
     )
+    return {"us_per_decision": floor, "coup_rules_us_per_decision": ours}
 
-    # 4. Views
+
+def part_views(mode: Mode) -> dict[str, Any]:
+    """Part 4: the views of one long game, and a server's after every move."""
     small, large = mode.view_sizes
     config, seed, moves, lengths = long_game(large)
     print(
@@ -946,9 +966,11 @@ def main(argv: list[str] | None = None) -> int:
         f"a server in random 4-player games, after each move, every seat's view since the last "
         f"one: {server['us_per_move']:.1f} µs per move ({server['us_per_view']:.1f} µs per view)"
     )
-    report["views"] = views
+    return views
 
-    # 5. Memory
+
+def part_memory(mode: Mode) -> dict[str, Any]:
+    """Part 5: the bytes kept per state, the peak."""
     print(f"\n5. Memory (tracemalloc), 4 players, {mode.memory_games} games per figure")
     memory: dict[str, Any] = {}
     for name, flags in VARIANTS.items():
@@ -961,9 +983,11 @@ def main(argv: list[str] | None = None) -> int:
     memory["max_rss_kib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(f"   peak traced memory of a {mode.peak_games}-game run: {peak / 1024:.0f} KiB")
     print(f"   max resident set of this whole process so far: {memory['max_rss_kib']} KiB")
-    report["memory"] = memory
+    return memory
 
-    # 6. Playouts
+
+def part_playouts(mode: Mode, coupml: ModuleType | None) -> dict[str, Any]:
+    """Part 6: playouts beside the apply loop."""
     print(
         f"\n6. Playouts, 4 players, games/s: playout() beside the same random games played by an "
         f"apply loop ({mode.playout_rounds} interleaved rounds of {mode.playout_seconds} s CPU)"
@@ -980,7 +1004,29 @@ def main(argv: list[str] | None = None) -> int:
             f"{r['median']:>6.2f} ({r['min']:.2f}–{r['max']:.2f}) {theirs}"
         )
     print("ratio: playout/apply loop, the median (and range) of the per-round ratios")
-    report["playouts"] = rows6
+    return rows6
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a few-second smoke run (for CI)")
+    parser.add_argument("--json", metavar="FILE", help="also write every figure to FILE")
+    args = parser.parse_args(argv)
+    mode = QUICK if args.quick else FULL
+    began = time.perf_counter()
+    coupml = load_coupml()
+    info = build_info(coupml)
+    tick = clock_cost_ns()
+    report: dict[str, Any] = {"mode": mode.name, "build": info, "clock_ns": tick}
+
+    print_header(mode, info, tick)
+    report["side_by_side"] = part_side_by_side(mode, coupml)
+    rows = part_breakdown(mode, coupml, tick)
+    report["breakdown"] = rows
+    report["floor"] = part_floor(report["side_by_side"], rows)
+    report["views"] = part_views(mode)
+    report["memory"] = part_memory(mode)
+    report["playouts"] = part_playouts(mode, coupml)
 
     report["seconds"] = time.perf_counter() - began
     print(f"\ntook {report['seconds']:.0f} s")
