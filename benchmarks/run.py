@@ -308,11 +308,11 @@ def interleave(
 # Single calls
 
 
-def clock_cost_ns() -> float:
-    """The median cost of one ``perf_counter_ns`` reading, as it shows inside an interval."""
-    clock = time.perf_counter_ns
+def clock_cost_ns(clock: Callable[[], int] = time.perf_counter_ns, readings: int = 20_000) -> float:
+    """The median cost of one reading of ``clock`` (``perf_counter_ns`` unless named), as it
+    shows inside an interval."""
     samples = []
-    for _ in range(20_000):
+    for _ in range(readings):
         t0 = clock()
         t1 = clock()
         samples.append(t1 - t0)
@@ -544,17 +544,6 @@ def replay(config: Config, seed: int, moves: Sequence[Move]) -> GameState:
     return state
 
 
-def process_clock_cost_ns() -> float:
-    """The median cost of one ``process_time_ns`` reading, as it shows inside an interval."""
-    cpu = time.process_time_ns
-    samples = []
-    for _ in range(2000):
-        t0 = cpu()
-        t1 = cpu()
-        samples.append(t1 - t0)
-    return statistics.median(samples)
-
-
 def _once_us(fn: Callable[[], object], tick: float) -> float:
     cpu = time.process_time_ns
     t0 = cpu()
@@ -579,7 +568,7 @@ def view_costs(config: Config, seed: int, moves: Sequence[Move], repeats: int) -
     many repeated calls of each. The first incremental view is also the first ``legal_moves``
     call for the viewer's seat on that state. Medians over ``repeats`` fresh states.
     """
-    tick = process_clock_cost_ns()
+    tick = clock_cost_ns(time.process_time_ns, 2000)
     rows: list[dict[str, float]] = []
     for _ in range(repeats):
         twin, state = replay(config, seed, moves), replay(config, seed, moves)
