@@ -125,8 +125,11 @@ class PgStore(SqlStore):
         self._used = time.monotonic()
 
     def _notify(self, games: Iterable[str]) -> None:
-        for game in games:  # delivered when the transaction commits
-            self._db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, game))
+        names = list(games)
+        if names:  # one statement for all of them; delivered when the transaction commits
+            self._db.execute(
+                "SELECT pg_notify(%s, game) FROM unnest(%s::text[]) AS game", (CHANNEL, names)
+            )
 
     def claim_moving(self, game: str) -> bool:
         """Whether this process now moves ``game``'s bots and clock: a session advisory lock

@@ -30,7 +30,7 @@ from coup_rules.web.writes import (
     Write,
 )
 
-__all__ = ["COLUMNS", "SCHEMA", "SqlStore"]
+__all__ = ["COLUMNS", "MOVES_PER_INSERT", "SCHEMA", "SqlStore"]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -71,6 +71,9 @@ CREATE TABLE IF NOT EXISTS rooms (
 CREATE INDEX IF NOT EXISTS rooms_game ON rooms (game);
 """
 """The tables, in SQL that SQLite and PostgreSQL both take."""
+
+MOVES_PER_INSERT = 200
+"""The most moves one ``INSERT`` stores (5 parameters each: well under SQLite's limit)."""
 
 COLUMNS = {
     "moves": {"timed_out": "INTEGER NOT NULL DEFAULT 0"},
@@ -121,10 +124,50 @@ class SqlStore(abc.ABC):
         ``False`` for one refused (a move's number taken, a seating changed first, a room code
         in use), which changed nothing."""
         changed: set[str] = set()
-        with self._transaction():
-            done = [self._make(write, changed) for write in writes]
+        done: dict[int, bool] = {}
+        moves = [(k, w) for k, w in enumerate(writes) if isinstance(w, NewMove)]
+        with self._transaction():  # the moves last: no write of a group depends on a move
+            for k, write in enumerate(writes):
+                if not isinstance(write, NewMove):
+                    done[k] = self._make(write, changed)
+            for start in range(0, len(moves), MOVES_PER_INSERT):
+                chunk = moves[start : start + MOVES_PER_INSERT]
+                stored = self._insert_moves([write for _, write in chunk])
+                for (k, write), ok in zip(chunk, stored, strict=True):
+                    done[k] = ok
+                    changed.update([write.game] if ok else [])
             self._notify(sorted(changed))
-        return done
+        return [done[k] for k in range(len(writes))]
+
+    def _insert_moves(self, rows: Sequence[NewMove]) -> list[bool]:
+        """Insert ``rows`` in one statement (one round trip, one step of the database); each
+        one's outcome: ``False`` where the game's move of that number was stored before.
+
+        Where fewer rows went in than were given, each row is looked up: one equal to the
+        stored move in every column counts as stored (the same move by the same seat under
+        the same number: whichever process stored it, the game is the same)."""
+        texts = [to_json(row.move) for row in rows]
+        params = [
+            value
+            for row, text in zip(rows, texts, strict=True)
+            for value in (row.game, row.n, row.version, text, int(row.timed_out))
+        ]
+        stored = self._execute(
+            "INSERT INTO moves (game, n, version, move, timed_out) VALUES "
+            + ", ".join(["(?, ?, ?, ?, ?)"] * len(rows))
+            + " ON CONFLICT (game, n) DO NOTHING",
+            params,
+        )
+        if stored == len(rows):
+            return [True] * len(rows)
+        return [
+            self._rows(
+                "SELECT version, move, timed_out FROM moves WHERE game = ? AND n = ?",
+                (row.game, row.n),
+            )
+            == [(row.version, text, int(row.timed_out))]
+            for row, text in zip(rows, texts, strict=True)
+        ]
 
     def _make(self, write: Write, changed: set[str]) -> bool:
         """Make one write within the transaction; add the games other processes should look
@@ -133,14 +176,10 @@ class SqlStore(abc.ABC):
             case NewGame(record):
                 self._insert_game(record)
                 return True
-            case NewMove(game, n, version, move, late):
-                stored = self._execute(
-                    "INSERT INTO moves (game, n, version, move, timed_out) VALUES (?, ?, ?, ?, ?) "
-                    "ON CONFLICT (game, n) DO NOTHING",
-                    (game, n, version, to_json(move), int(late)),
-                )
-                changed.update([game] if stored else [])
-                return bool(stored)
+            case NewMove():
+                (stored,) = self._insert_moves([write])
+                changed.update([write.game] if stored else [])
+                return stored
             case SeatChange(record, before):
                 seated = self._seat(record, before)
                 changed.update([record.id] if seated else [])
