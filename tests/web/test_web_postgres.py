@@ -400,3 +400,29 @@ def test_the_bots_of_a_server_killed_mid_game_are_taken_over_by_the_other(pg: st
         b.kill(signal.SIGTERM)
     states, _ = stored_states(pg, game["game"])  # type: ignore[arg-type]
     assert states[max(states)].is_over
+
+
+def test_the_lobbys_list_over_postgresql_filters_caps_and_drops_abandoned_tables(pg: str) -> None:
+    """The lobby's query (lobby.py) in PostgreSQL's dialect: each client's newest tables,
+    full ones left off before the list is cut, an abandoned one gone, from either process."""
+
+    async def body(a: Hub, b: Hub) -> None:
+        config = Config(players=2)
+
+        async def listed(hub: Hub, client: str, host: str) -> Table:
+            table = await hub.create(config, ("human", "human"), host_seat=0, host_name=host,
+                                     listed=True)  # fmt: skip
+            await hub.note_listed(table, client)
+            return table
+
+        bobs = await listed(b, "198.51.100.7", "Bob")
+        alices = [await listed(a, "192.0.2.1", f"Ana {n}") for n in range(5)]
+        full = await listed(b, "203.0.113.9", "Cleo")
+        assert full.record.room is not None
+        await b.claim_by_code(full, full.record.room.code, "Dan")
+        shown = [t.game for t in await a.open_tables(per_client=2)]
+        assert shown == [alices[4].id, alices[3].id, bobs.id]
+        await a.persistence.run(a.store.note_rooms, [bobs.id], 0.0)  # long ago: abandoned
+        assert bobs.id not in [t.game for t in await b.open_tables(per_client=2)]
+
+    _run_two(pg, body)
