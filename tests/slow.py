@@ -30,6 +30,7 @@ SLOW: dict[str, str] = {
     "tests/test_examples.py": "the examples/ scripts, run",
     "tests/test_simulation_dask.py": "a Dask LocalCluster",
     "tests/web/test_web_browser.py": "the table in Chromium",
+    "tests/web/test_web_browser_examine.py": "the table in Chromium",
     "tests/web/test_web_browser_late_answer.py": "the table in Chromium",
     "tests/web/test_web_browser_mobile.py": "the table in Chromium",
     "tests/web/test_web_browser_table.py": "the table in Chromium",
