@@ -1,7 +1,9 @@
 """docs/architecture.md's recipes for adding an action and a decision stay complete (issues 20, 40).
 
-Every module that names all the turn actions (or all the decisions) has a ``match`` or a list
-that a new one must join, so the recipe must name it; and every file a recipe names exists. The
+Every module that names all the turn actions (or all the decisions), or all but one, has a
+``match``, a list or a policy that a new one must join (or, one short, one that a half-carried
+extension has not reached yet), so the recipe must name it; and every file a recipe names
+exists. The
 compiled forms (``coup_rules/vector``, ``coup_rules/jax``) name them by number, ``A_INCOME`` ...
 and ``D_ACTION`` ... of ``coup_rules/vector/fields.py``, read here from its text (the scan needs
 no numba).
@@ -55,21 +57,24 @@ RECIPES = {
 
 
 def _modules_naming_all(names: list[str]) -> list[str]:
-    """The source files that name every one of ``names``, relative to the repository."""
+    """The source files that name every one of ``names`` or all but one, relative to the
+    repository."""
     found = []
     for prefix, folder in SOURCES.items():
         for path in sorted(folder.rglob("*.py")):
             text = path.read_text()
-            if all(re.search(rf"\b{name}\b", text) for name in names):
+            if sum(bool(re.search(rf"\b{name}\b", text)) for name in names) >= len(names) - 1:
                 found.append(f"{prefix}/{path.relative_to(folder).as_posix()}")
     return found
 
 
-def test_the_compiled_numbers_are_read() -> None:
-    _, (classes, numbers) = RECIPES["action"]
-    assert len(numbers) == len(classes)
-    _, (classes, numbers) = RECIPES["decision"]
-    assert len(numbers) == len(classes)
+@pytest.mark.parametrize(("what", "prefix"), [("action", "A"), ("decision", "D")])
+def test_coup_rules_vector_fields_names_every_number(what: str, prefix: str) -> None:
+    _, (classes, numbers) = RECIPES[what]
+    assert len(numbers) == len(classes), (
+        f"coup_rules/vector/fields.py names {len(numbers)} {what} numbers for {len(classes)} "
+        f"{what} classes: give the new one its name, {prefix}_..."
+    )
 
 
 @pytest.mark.parametrize("what", sorted(RECIPES))
