@@ -4,7 +4,9 @@
 Each variant plays ``COUP_VECTOR_BOT_GAMES`` games (16 unless set; ``.ci/run`` sets more) by
 bots drawn at random per seat, and at every decision each of ``random``, ``honest``, ``bluff``
 and ``counting`` must pick the same move compiled as the object bot does from the seat's view,
-given the same uniform draws, with as many draws made.
+given the same uniform draws, with as many draws made. The engine draws the kernel's cards
+under a seed found for them (``tests/engine_draws.py``), nothing patched: this runs on the
+compiled build too. ``tests/test_vector_env_lockstep.py`` drives ``CoupVectorEnv`` itself.
 """
 
 from __future__ import annotations
@@ -15,15 +17,7 @@ import pytest
 
 pytest.importorskip("numba", reason="the [vector] extra is not installed")
 
-import coup_rules
 from coup_rules.bots import BOTS
-
-if coup_rules.COMPILED:
-    pytest.skip(
-        "the lockstep engine replays the kernel's draws by patching the interpreted rules.scratch",
-        allow_module_level=True,
-    )
-
 from tests.vector_bots_check import StreamRandom, check_bots, units
 from tests.vector_check import VARIANTS
 

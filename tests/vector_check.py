@@ -9,9 +9,10 @@ and, at every step:
   steps);
 - after a uniformly random legal action, ``apply`` on the engine state equals the lane's
   ``to_state`` in every field but the log, the seed and the draw counter. Chance is made the
-  same on both sides: the kernel keeps the Court indices it drew in the step, and the engine's
-  draws are replayed from them (``Table.random_index`` patched for the call), so the
-  comparison is exact even where cards were drawn, and the engine's log stays true;
+  same on both sides: the kernel keeps the Court indices it drew in the step, and the engine
+  draws them too (``tests/engine_draws.py``: under a seed found for them, nothing patched, so
+  on the compiled build as well), so the comparison is exact even where cards were drawn, and
+  the engine's log stays true;
 - at the end of each game the winner (or the draw) is the same, and ``set_state`` of the
   engine's final state rebuilds the lane's claims and knowledge fields exactly.
 
@@ -30,19 +31,18 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from coup_rules import Config, GameState, apply, legal_moves, new_game, validate_state, view
+from coup_rules import Config, GameState, legal_moves, new_game, validate_state, view
 from coup_rules.ai.encoding import asked_first
 from coup_rules.log import EMPTY_LOG
-from coup_rules.rules import scratch
 from coup_rules.vector import VectorEnv
 from coup_rules.vector import fields as f
+from tests.engine_draws import DrawMismatch, apply_drawing
 
 VARIANTS: dict[str, Config] = {
     "base-2p-draft": Config(players=2),
@@ -73,26 +73,6 @@ class Tally:
     observations: int = 0
     wins: int = 0
     drawn_games: int = 0
-
-
-@contextmanager
-def replayed_draws(indices: list[int]) -> Iterator[None]:
-    """Make the engine's next draws take the Court indices the kernel took."""
-    original = scratch.Scratch.random_index
-
-    def random_index(self: scratch.Scratch, n: int) -> int:
-        if not indices:
-            raise Mismatch("the engine drew a card the vector env did not")
-        i = indices.pop(0)
-        if not 0 <= i < n:
-            raise Mismatch(f"the vector env drew index {i} from a Court of {n}")
-        return i
-
-    scratch.Scratch.random_index = random_index  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        scratch.Scratch.random_index = original  # type: ignore[method-assign]
 
 
 def position(state: GameState) -> object:
@@ -194,10 +174,10 @@ def follow(env: VectorEnv, states: list[GameState], actions: np.ndarray, tally: 
         row = env.state[lane]
         drawn = [int(i) for i in row[f.DRAWS : f.DRAWS + row[f.NDRAW]]]
         tally.draws += len(drawn)
-        with replayed_draws(drawn):
-            after = apply(state, move)
-        if drawn:
-            raise Mismatch(f"lane {lane}: the vector env drew more cards than the engine")
+        try:
+            after = apply_drawing(state, move, drawn)
+        except DrawMismatch as error:
+            raise Mismatch(f"lane {lane}: after {move!r}: {error}") from None
         if position(env.to_state(lane)) != position(after):
             raise Mismatch(
                 f"lane {lane}: after {move!r}\nvector {env.to_state(lane)!r}\n"
