@@ -17,7 +17,7 @@ import pytest
 
 from coup_rules import Move, Pending
 from coup_rules.actions import ACTIONS, ActionSpec, Aim, Asked, Variant
-from coup_rules.decisions import spec_of
+from coup_rules.decisions import Decision, spec_of
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "spec" / "moves.md"
 _ROW = re.compile(r"^\| `(\w+)\(([\w, ]*)\)` \|(.*)$", re.MULTILINE)
@@ -115,3 +115,29 @@ def test_every_answer_s_row_names_the_decision_it_answers(pending: type) -> None
     for move in answers:
         _, (legal, *_) = ANSWER_ROWS[move.__name__]
         assert f"`{pending.__name__}`" in legal, f"{move.__name__}: {legal}"
+
+
+FLOW = PAGE.parent / "flow.md"
+_DECISION_ROW = re.compile(r'^\| `(\w+)` \| `"(\w+)"` \|(.*)$', re.MULTILINE)
+
+
+def _decision_rows() -> dict[str, tuple[str, list[str]]]:
+    """The turn page's table of decisions: class -> (kind, its other cells)."""
+    return {
+        name: (kind, [c.strip() for c in rest.strip().strip("|").split(" | ")])
+        for name, kind, rest in _DECISION_ROW.findall(FLOW.read_text())
+    }
+
+
+def test_the_turn_page_lists_every_decision_in_the_order_of_pending() -> None:
+    assert list(_decision_rows()) == [cls.__name__ for cls in typing.get_args(Pending)]
+
+
+@pytest.mark.parametrize("pending", typing.get_args(Pending), ids=lambda cls: cls.__name__)
+def test_a_decision_s_row_gives_its_kind_moves_and_rule(pending: type) -> None:
+    kind, (_, _, moves, rules) = _decision_rows()[pending.__name__]
+    spec = spec_of(pending.kind)
+    assert kind == pending.kind.value
+    if pending.kind is not Decision.ACTION:
+        assert re.findall(r"`(\w+)`", moves) == [m.__name__ for m in spec.moves]
+    assert f"[{spec.rule}]" in rules
