@@ -14,7 +14,8 @@ against each setup in turn, in the same minutes:
 Then it prints, side by side: the moves stored per second (every move in the database at the
 end, the clients' and the bots', over the run's length; each was committed before it was
 answered), the clients' moves per second, the latency of their POSTs (p50, p99), the 409s and
-errors. ``--rounds N`` alternates the setups N times; ``--games 8,32`` runs each count.
+errors, and the servers' CPU time per move stored (the figure a busy machine disturbs least).
+``--rounds N`` alternates the setups N times; ``--games 8,32`` runs each count.
 
 ``--baseline REV`` also runs every setup with the server of git revision ``REV`` (its
 ``coup_rules`` exported to a temporary folder), alternating with this tree's on the same disk
@@ -166,12 +167,16 @@ def _measure(
         started = [LOAD._start_server(db, 0.0) for _ in range(processes)]
     procs = [proc for proc, _ in started]
     try:
+        cpu = [LOAD._cpu_seconds(proc.pid) or 0.0 for proc in procs]
         stats, elapsed = asyncio.run(LOAD._run(args, *(base for _, base in started)))
+        used = sum((LOAD._cpu_seconds(p.pid) or 0.0) - c for p, c in zip(procs, cpu, strict=True))
     finally:
         _stop(procs)
     lat = stats.latencies or [0.0]
+    stored = _stored(db)
     return {
-        "stored": _stored(db) / elapsed,
+        "stored": stored / elapsed,
+        "cpu": 1000 * used / max(stored, 1),
         "client": stats.accepted / elapsed,
         "p50": LOAD._percentile(lat, 50) * 1000,
         "p99": LOAD._percentile(lat, 99) * 1000,
@@ -224,13 +229,14 @@ def _print(args: argparse.Namespace, rows: list[Row], codes: list[str]) -> None:
     )
     print(
         f"  {'games':>5} {'setup':<22} {'code':<12} {'moves stored/s':>14} "
-        f"{'client moves/s':>14} {'p50 ms':>8} {'p99 ms':>8} {'409s':>6} {'errors':>6}"
+        f"{'client moves/s':>14} {'p50 ms':>8} {'p99 ms':>8} {'409s':>6} {'errors':>6} "
+        f"{'server CPU ms/move':>18}"
     )
     for games, setup, code, r in rows:
         print(
             f"  {games:>5} {LABELS[setup]:<22} {code:<12} {r['stored']:>14.0f} "
             f"{r['client']:>14.0f} {r['p50']:>8.1f} {r['p99']:>8.1f} {r['stale']:>6} "
-            f"{r['errors']:>6}"
+            f"{r['errors']:>6} {r['cpu']:>18.2f}"
         )
     if len(codes) == 2:
         base, mine = codes
