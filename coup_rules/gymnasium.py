@@ -24,13 +24,15 @@ the learner is asked only its own decisions.
   ...})`` passes them to ``coup_rules.new_game``.
 - **``gymnasium.make``.** Importing this module registers ``CoupEnv`` as ``ENV_ID``,
   ``"coup_rules/Coup-v0"`` (Gymnasium's ``namespace/Name-vN``), so
-  ``gymnasium.make("coup_rules/Coup-v0", players=3)`` builds one (the keyword arguments are
-  ``CoupEnv``'s) wrapped in Gymnasium's usual checks. Without the import, name the module in
-  the id: ``gymnasium.make("coup_rules.gymnasium:coup_rules/Coup-v0")`` imports it first
-  (Gymnasium 1.x reads no plugin entry points, so that is how a package makes an id available).
+  ``gymnasium.make("coup_rules/Coup-v0", players=3)`` (or ``config=Config(players=3, ...)``)
+  builds one (the keyword arguments are ``CoupEnv``'s) wrapped in Gymnasium's usual checks.
+  Without the import, name the module in the id:
+  ``gymnasium.make("coup_rules.gymnasium:coup_rules/Coup-v0")`` imports it first (Gymnasium
+  1.x reads no plugin entry points, so that is how a package makes an id available).
   ``gymnasium.make_vec("coup_rules/Coup-v0", num_envs=1024, opponents="counting")`` builds the
   compiled ``coup_rules.vector.CoupVectorEnv`` instead (the ``[vector]`` extra): its keyword
-  arguments are that class's.
+  arguments are that class's, the game given the same way (``players=``, ``inquisitor=``,
+  ``reformation=``, ``max_turns=``, or ``config=``; ``game_config``), with the same defaults.
 
 Gymnasium and NumPy are imported here only: ``import coup_rules`` never needs them.
 """
@@ -58,13 +60,57 @@ from coup_rules.setup import new_game
 from coup_rules.state import GameState
 from coup_rules.views import view
 
-__all__ = ["ENV_ID", "CoupEnv"]
+__all__ = ["ENV_ID", "CoupEnv", "game_config"]
 
 DEFAULT_MAX_TURNS = 200
 """The turn limit unless told otherwise: long enough for any sensible game."""
 
 ENV_ID = "coup_rules/Coup-v0"
 """The id ``gymnasium.make`` knows ``CoupEnv`` by, once this module is imported."""
+
+
+_OPTIONS = ("players", "inquisitor", "reformation", "max_turns")
+"""The options ``CoupEnv`` and ``CoupVectorEnv`` take one by one, or together as ``config``."""
+
+
+def game_config(
+    config: Config | None,
+    players: int = 4,
+    inquisitor: bool = False,
+    reformation: bool = False,
+    max_turns: int | None = DEFAULT_MAX_TURNS,
+) -> Config:
+    """The game of an environment built with ``config=`` or with the options one by one, as
+    ``CoupEnv`` and ``CoupVectorEnv`` (so ``gymnasium.make`` and ``gymnasium.make_vec``) take
+    it: ``config`` when given, else ``Config(players=..., inquisitor=..., reformation=...,
+    max_turns=...)``. With ``config``, an option is left at its default or says what
+    ``config`` says.
+
+    Raises:
+        ValueError: ``config`` is not a ``Config``, an option disagrees with it, or the options
+            make no valid ``Config``.
+    """
+    given = {
+        "players": players,
+        "inquisitor": inquisitor,
+        "reformation": reformation,
+        "max_turns": max_turns,
+    }
+    if config is None:
+        return Config(
+            players=players, inquisitor=inquisitor, reformation=reformation, max_turns=max_turns
+        )
+    if not isinstance(config, Config):
+        raise ValueError(f"config must be a Config, not {config!r}")
+    defaults = dict(zip(_OPTIONS, game_config.__defaults__ or (), strict=True))
+    for name, value in given.items():
+        if value != defaults[name] and value != getattr(config, name):
+            raise ValueError(
+                f"{name}={value!r} disagrees with config's {name}={getattr(config, name)!r}: "
+                "give the game once, as config= or as players=, inquisitor=, reformation=, "
+                "max_turns="
+            )
+    return config
 
 
 class CoupEnv(gymnasium.Env[Any, Any]):
@@ -81,6 +127,9 @@ class CoupEnv(gymnasium.Env[Any, Any]):
         illegal_reward: the reward of an illegal action, which ends the episode.
         render_mode: ``None`` or ``"ansi"`` (``render()`` returns the public events since the
             last call, in words).
+        config: the game as one ``Config``, in place of ``players``, ``inquisitor``,
+            ``reformation`` and ``max_turns`` (``game_config``): ``CoupVectorEnv`` takes both
+            forms too, so ``gymnasium.make`` and ``gymnasium.make_vec`` take the same keywords.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium's way)
@@ -95,12 +144,12 @@ class CoupEnv(gymnasium.Env[Any, Any]):
         opponents: Bot | str | Mapping[int, Bot | str] = "random",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        *,
+        config: Config | None = None,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.config = Config(
-            players=players, inquisitor=inquisitor, reformation=reformation, max_turns=max_turns
-        )
+        self.config = game_config(config, players, inquisitor, reformation, max_turns)
         players = self.config.players  # a plain int, whatever integer type was given
         if seat is not None:
             span = f"a seat from 0 to {players - 1} or None"

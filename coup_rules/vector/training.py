@@ -55,6 +55,7 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from coup_rules.config import Config
+from coup_rules.gymnasium import DEFAULT_MAX_TURNS, game_config
 from coup_rules.integers import as_in_range, as_seed, refusal
 from coup_rules.state import GameState
 from coup_rules.vector import batch as b
@@ -76,7 +77,10 @@ class CoupVectorEnv(gymnasium.vector.VectorEnv):
     """``num_envs`` games of ``config``, one learner against compiled bots (see the module).
 
     Args:
-        config: the game (default ``Config()``).
+        config: the game; or give it option by option, as ``coup_rules.gymnasium.CoupEnv``
+            takes it (``players``, ``inquisitor``, ``reformation``, ``max_turns``, the same
+            defaults: 4 players, a limit of 200 turns), so that ``gymnasium.make`` and
+            ``gymnasium.make_vec`` take the same keywords (``game_config``).
         num_envs: the number of games stepped together.
         seed: the games' streams until ``reset(seed=...)`` gives another.
         opponents: a bot name, a bot object or a policy, or a sequence of them, seated
@@ -93,10 +97,13 @@ class CoupVectorEnv(gymnasium.vector.VectorEnv):
         seed: int = 0,
         opponents: Opponent | Sequence[Opponent] = "random",
         learner_seat: int | str = 0,
+        *,
+        players: int = 4,
+        inquisitor: bool = False,
+        reformation: bool = False,
+        max_turns: int | None = DEFAULT_MAX_TURNS,
     ) -> None:
-        config = Config() if config is None else config
-        if not isinstance(config, Config):
-            raise ValueError(f"config must be a Config, not {config!r}")
+        config = game_config(config, players, inquisitor, reformation, max_turns)
         num_envs = checked_num_envs(num_envs)
         self.config = config
         self.num_envs = num_envs
