@@ -8,6 +8,7 @@ how the writes are grouped, and that a write failing by itself fails alone.
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 import threading
 from collections.abc import Sequence
@@ -20,6 +21,7 @@ from tests.web.support import need_web
 need_web()
 
 from coup_rules import Config, Income, Tax  # noqa: E402
+from coup_rules.web.hub import Hub  # noqa: E402
 from coup_rules.web.persistence import Persistence  # noqa: E402
 from coup_rules.web.seating import Seating  # noqa: E402
 from coup_rules.web.sqlite_store import SqliteStore  # noqa: E402
@@ -153,3 +155,23 @@ def test_any_number_of_moves_is_stored_by_one_commit(tmp_path: Path, moves: int)
         assert store.count_moves() == moves
     finally:
         store.close()
+
+
+def test_a_change_announced_while_the_server_stops_is_not_loaded_and_logs_nothing(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """PostgreSQL's notifications arrive from a thread of their own, up to the last moment: one
+    that comes once the store is closing starts no catch-up (that would fail, "the hub is not
+    started", with a traceback in the log)."""
+    caplog.set_level(logging.INFO)
+
+    async def main() -> None:
+        hub = Hub(tmp_path / "games.sqlite3", bot_delay=0)
+        await hub.start()
+        table = await hub.create(Config(players=2), ("human", "human"))
+        await hub.stop()
+        hub.persistence.changed_elsewhere([table], lambda _table: True)
+        await asyncio.sleep(0.05)
+
+    asyncio.run(main())
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
