@@ -13,9 +13,12 @@ decisions.
   move indices back), e.g. a frozen snapshot of the learner for self-play; a single one plays
   every opponent seat. A game returns to Python only when a policy's seat is asked; the step
   then asks in rounds, each policy called once per seat of it that some games ask, with those
-  games in lane order, until the learner is asked in every game. An answer that is not such an
-  array, or a move its mask forbids, raises ``ValueError`` naming the seat and the game
-  (R-TURN-7), and the whole step is undone.
+  games in lane order, until the learner is asked in every game. BLAS is held to one thread
+  while the policies run, if ``threadpoolctl`` is installed and no BLAS thread variable is set;
+  with neither, building the env warns (``coup_rules.vector.blas.BlasThreadsWarning``): a
+  NumPy policy on a multi-threaded BLAS runs many times slower on these small batches. An
+  answer that is not such an array, or a move its mask forbids, raises ``ValueError`` naming
+  the seat and the game (R-TURN-7), and the whole step is undone.
 
 - **Spaces**: ``single_observation_space`` is ``Box(0, high, float32)`` over the vector of
   ``coup_rules.ai.encoding.ObservationEncoder`` (``high`` is public: ``observation_space.high``),
@@ -62,6 +65,7 @@ from coup_rules.vector import batch as b
 from coup_rules.vector import fields as f
 from coup_rules.vector import kernel as k
 from coup_rules.vector import learner as lr
+from coup_rules.vector.blas import PolicyThreads
 from coup_rules.vector.convert import read_row
 from coup_rules.vector.env import checked_actions, checked_lane, checked_num_envs, lane_seeds
 from coup_rules.vector.layout import Layout, layout_of
@@ -119,6 +123,8 @@ class CoupVectorEnv(gymnasium.vector.VectorEnv):
             None if isinstance(e, Twin) else e for e in entries
         )
         self._called = any(p is not None for p in self._policies)
+        self._threads = PolicyThreads(stacklevel=2) if self._called else None
+        """BLAS held to one thread while the policies run (``coup_rules.vector.blas``)."""
         self.layout: Layout = layout_of(config)
         high = np.asarray(self.layout.encoder.high, np.float32)
         self.single_observation_space = spaces.Box(np.zeros_like(high), high, dtype=np.float32)
@@ -265,6 +271,11 @@ class CoupVectorEnv(gymnasium.vector.VectorEnv):
         every policy is called once for each seat of it that some games ask, with those games'
         observations and masks, and its answers are played (with the compiled bots' moves up to
         the next decision of the learner or of a policy)."""
+        assert self._threads is not None  # built with the first policy
+        with self._threads.held():
+            self._play_policy_rounds(out)
+
+    def _play_policy_rounds(self, out: _Outcome) -> None:
         lay = self.layout
         asked = np.empty(self.num_envs, np.int64)
         while True:
