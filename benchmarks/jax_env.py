@@ -5,15 +5,17 @@ What is measured, at 4 players, base game (``Config(players=4)``, the config of
 
 1. ``coup_rules.jax.Env`` with ``observations=False`` and with ``observations=True``, at
    1,024, 16,384 and 131,072 games: one jitted ``lax.scan`` of random play over a batch of games
-   (``jax.vmap`` of ``init`` and ``step``). Each scan step draws, per game, a uniformly random
+   (``jax.vmap`` of ``step``). Each scan step draws, per game, a uniformly random
    legal action (``jax.random.categorical`` over logits 0 where ``legal_action_mask`` is set and
-   -inf elsewhere), plays it with ``step``, and re-deals every game that ended (autoreset:
-   ``init`` of a fresh key, chosen lane by lane with ``jnp.where``), so every lane keeps playing.
-   The lanes start as finished games, so the first step of the scan deals them all. A decision
-   is a lane whose game was not over before the step; a game is a lane whose game ended in it.
-   Printed per batch size: the trace (``.lower()``) and compile (``.compile()``) times, the first
-   call, then decisions/s and games/s over further calls of the compiled scan (wall clock, the
-   device synchronised at the end of each call).
+   -inf elsewhere), plays it with ``step``, and deals every game that ended again
+   (``coup_rules.jax.autoreset``: from a stock of games dealt ahead, dealt anew only when it
+   runs out), so every lane keeps playing. The lanes start as finished games, so the first step
+   of the scan deals them all. A decision is a lane whose game was not over before the step; a
+   game is a lane whose game ended in it. Printed per batch size: the trace (``.lower()``) and
+   compile (``.compile()``) times and the first call (wall clock), then decisions/s and games/s
+   over further calls of the compiled scan, on the process's CPU time (the device synchronised
+   at the end of each call; on a GPU, where the host waits, read the wall-clock figure printed
+   beside it).
 2. The vector engine (numba, ``coup_rules.vector``) on the same config: ``random_playouts`` on one
    thread and on all of numba's threads, and a Python loop over ``VectorEnv.step`` (uniform legal
    actions drawn by NumPy) at the same batch sizes; and coupml 0.1.1's random loop (the
@@ -21,6 +23,13 @@ What is measured, at 4 players, base game (``Config(players=4)``, the config of
    yardstick only, never a dependency, and without it the script says so and prints no ratios
    against it. These runners are ``benchmarks/vector.py``'s own, timed as there (process CPU
    time single-threaded, the wall clock on several threads).
+
+Both forms are compared on CPU time with their thread counts stated: XLA's CPU backend runs on
+one thread (``XLA_FLAGS`` gets ``--xla_cpu_multi_thread_eigen=false
+intra_op_parallelism_threads=1`` before JAX is imported; ``--xla-threads all`` leaves XLA its
+thread pool, and the JAX figures are then on the wall clock), numba's ``random_playouts`` on
+one thread for the ratios. A rate on CPU time does not depend on how busy the machine is; one on
+the wall clock does.
 
 Run from the repository root, with the ``[jax]`` and ``[vector]`` extras installed::
 
@@ -37,25 +46,33 @@ skipped, with a line saying so. The figures are printed, never asserted.
 
 from __future__ import annotations
 
-import argparse
-import importlib.metadata
 import os
 import sys
-import time
-from collections.abc import Callable
-from dataclasses import dataclass
-from functools import partial
-from typing import Any
 
-import jax
-import jax.numpy as jnp
-import numba
-from jax import lax
-from run import Round, load_coupml, play_coupml
-from vector import CONFIG, play_step_loop, play_vector_playouts
+XLA_ONE_THREAD = "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"
+"""The XLA flags of a CPU backend on one thread (set before JAX is imported, below)."""
+_ARGS = " ".join(sys.argv[1:]).replace("--xla-threads=", "--xla-threads ")
+XLA_ALL_THREADS = "--xla-threads all" in _ARGS
+if not XLA_ALL_THREADS:
+    os.environ["XLA_FLAGS"] = f"{os.environ.get('XLA_FLAGS', '')} {XLA_ONE_THREAD}".strip()
 
-from coup_rules.jax import Env, State
-from coup_rules.vector import VectorEnv
+import argparse  # noqa: E402  (JAX reads XLA_FLAGS once, when its backend starts)
+import importlib.metadata  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Callable  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
+from functools import partial  # noqa: E402
+from typing import Any  # noqa: E402
+
+import jax  # noqa: E402
+import jax.numpy as jnp  # noqa: E402
+import numba  # noqa: E402
+from jax import lax  # noqa: E402
+from run import Round, load_coupml, play_coupml  # noqa: E402
+from vector import CONFIG, play_step_loop, play_vector_playouts  # noqa: E402
+
+from coup_rules.jax import Env, State, Stock, autoreset, stock  # noqa: E402
+from coup_rules.vector import VectorEnv  # noqa: E402
 
 Array = jax.Array
 SIZES: tuple[int, ...] = (1_024, 16_384, 131_072)
@@ -86,7 +103,8 @@ class JaxRun:
     decisions: int = 0
     games: int = 0
     illegal: int = 0
-    seconds: float = 0.0  # wall clock of the timed calls
+    seconds: float = 0.0  # CPU time of the timed calls (the wall clock with XLA's thread pool)
+    wall: float = 0.0  # wall clock of the timed calls
     skipped: str = ""
 
     @property
@@ -97,39 +115,36 @@ class JaxRun:
         return self.first_s / self.length
 
 
-def lanes_where(done: Array, new: Array, old: Array) -> Array:
-    """``new`` in the lanes where ``done``, else ``old`` (``done`` spread over a field's axes)."""
-    return jnp.where(done.reshape(done.shape + (1,) * (new.ndim - 1)), new, old)
+Carry = tuple[State, Array, Stock]
 
 
-def random_play(env: Env, lanes: int, length: int) -> Callable[[State, Array], Any]:
+def random_play(env: Env, lanes: int, length: int) -> Callable[[Carry], Any]:
     """``length`` steps of autoreset random play over ``lanes`` games, as one ``lax.scan``:
-    ``(state, key) -> (state, key, (decisions, games, illegal))``, the counts summed over the
-    steps."""
-    init = jax.vmap(env.init)
+    ``(state, key, stock) -> ((state, key, stock), (decisions, games, illegal))``, the counts
+    summed over the steps."""
     step = jax.vmap(env.step)
 
-    def one(carry: tuple[State, Array], _: None) -> tuple[tuple[State, Array], Array]:
-        state, key = carry
-        key, k_action, k_step, k_init = jax.random.split(key, 4)
+    def one(carry: Carry, _: None) -> tuple[Carry, Array]:
+        state, key, games = carry
+        key, k_action, k_step = jax.random.split(key, 3)
         live = ~(state.terminated | state.truncated)
         logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)
         action = jax.random.categorical(k_action, logits, axis=-1)
         state = step(state, action, jax.random.split(k_step, lanes))
         done = state.terminated | state.truncated
-        fresh = init(jax.random.split(k_init, lanes))
-        state = jax.tree.map(partial(lanes_where, done), fresh, state)
-        counts = jnp.stack([live.sum(), (live & done).sum(), (live & state.illegal_action).sum()])
-        return (state, key), counts
+        illegal = state.illegal_action
+        state, games = autoreset(env, state, games)
+        counts = jnp.stack([live.sum(), (live & done).sum(), (live & illegal).sum()])
+        return (state, key, games), counts
 
-    def run(state: State, key: Array) -> tuple[State, Array, Array]:
-        (state, key), counts = lax.scan(one, (state, key), length=length)
-        return state, key, counts.sum(axis=0)
+    def run(carry: Carry) -> tuple[Carry, Array]:
+        carry, counts = lax.scan(one, carry, length=length)
+        return carry, counts.sum(axis=0)
 
     return run
 
 
-def ready(out: tuple[State, Array, Array]) -> tuple[State, Array, Array]:
+def ready(out: tuple[Carry, Array]) -> tuple[Carry, Array]:
     """``out`` once the device has computed all of it."""
     for leaf in jax.tree.leaves(out):
         leaf.block_until_ready()
@@ -138,7 +153,7 @@ def ready(out: tuple[State, Array, Array]) -> tuple[State, Array, Array]:
 
 def finished_lanes(env: Env, lanes: int) -> State:
     """A batch of ``lanes`` games that are all over (zeros, ``terminated``, nobody to ask), for
-    the scan's first step to deal anew: no ``init`` to compile apart from the scan."""
+    the scan's first step to deal from the stock."""
     shapes = jax.eval_shape(jax.vmap(env.init), jax.random.split(jax.random.key(0), lanes))
     zeros = jax.tree.map(lambda s: jnp.zeros(s.shape, s.dtype), shapes)
     state: State = zeros._replace(
@@ -153,17 +168,18 @@ def measure_jax(
     """Compile and run ``run``'s scan; the note says when the budget cut its calls short."""
     env = Env(CONFIG, observations=run.observations)
     run.length = length
-    state = finished_lanes(env, run.lanes)
-    key = jax.random.key(seed)
+    key, deal = jax.random.split(jax.random.key(seed))
+    games = jax.jit(partial(stock, env, size=run.lanes))(deal)
+    carry: Carry = (finished_lanes(env, run.lanes), key, games)
     jitted = jax.jit(random_play(env, run.lanes, length), donate_argnums=0)
     t = time.perf_counter()
-    lowered = jitted.lower(state, key)
+    lowered = jitted.lower(carry)
     run.lower_s = time.perf_counter() - t
     t = time.perf_counter()
     compiled = lowered.compile()
     run.compile_s = time.perf_counter() - t
     t = time.perf_counter()
-    state, key, counts = ready(compiled(state, key))
+    carry, counts = ready(compiled(carry))
     run.first_s = time.perf_counter() - t
     wanted = max(1, round(plan.run_seconds / run.first_s))
     left = deadline - time.perf_counter()
@@ -171,14 +187,15 @@ def measure_jax(
     note = ""
     if calls < wanted:
         note = f"budget: {calls * length:,} steps timed instead of {wanted * length:,}"
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for _ in range(calls):
-        state, key, counts = ready(compiled(state, key))
-        decisions, games, illegal = (int(x) for x in counts)
+        carry, counts = ready(compiled(carry))
+        decisions, played, illegal = (int(x) for x in counts)
         run.decisions += decisions
-        run.games += games
+        run.games += played
         run.illegal += illegal
-    run.seconds = time.perf_counter() - start
+    run.wall = time.perf_counter() - start
+    run.seconds = run.wall if XLA_ALL_THREADS else time.process_time() - cpu
     run.calls = calls
     return run, note
 
@@ -225,7 +242,7 @@ def jax_part(plan: Plan, sizes: tuple[int, ...], deadline: float) -> list[JaxRun
             print(
                 f"   {label}  trace {run.lower_s:5.1f} s, compile {run.compile_s:6.1f} s, "
                 f"first call {run.first_s:6.2f} s; {run.calls} x {run.length} steps in "
-                f"{run.seconds:6.2f} s: {rate:12,.0f} decisions/s"
+                f"{run.seconds:6.2f} s ({run.wall:.2f} s wall): {rate:12,.0f} decisions/s"
                 + (f"  ({note})" if note else ""),
                 flush=True,
             )
@@ -270,6 +287,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--budget", type=float, default=180.0, help="seconds for the whole run (default 180)"
     )
+    parser.add_argument(
+        "--xla-threads",
+        choices=("one", "all"),
+        default="one",
+        help="XLA's CPU backend on one thread (the default: JAX timed on CPU time) or on its "
+        "thread pool (JAX timed on the wall clock)",
+    )
     args = parser.parse_args(argv)
     began = time.perf_counter()
     deadline = began + args.budget
@@ -292,6 +316,12 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at start; "
         f"numba {numba.__version__}, {threads} threads"
+    )
+    xla = "its thread pool (wall clock)" if XLA_ALL_THREADS else "1 thread (CPU time)"
+    print(
+        f"threads: JAX (XLA) on {xla}, XLA_FLAGS={os.environ.get('XLA_FLAGS', '')!r}; "
+        f"numba random_playouts on 1 thread (CPU time) and on {threads} (wall clock); "
+        "VectorEnv.step loops on 1 thread (CPU time)"
     )
     print(f"config: {CONFIG.players} players, base game\n")
 
@@ -333,6 +363,7 @@ def main(argv: list[str] | None = None) -> int:
         played = r.decisions / batches.get(name, 1)
         games = r.games_per_s if played >= 3 * game_length else None
         row(name, r.decisions_per_s, games, "wall" if "threads" in name else "cpu")
+    clock = "wall" if XLA_ALL_THREADS else "cpu"
     for run in runs:
         name = f"jax scan, {run.lanes:,}, obs={run.observations}"
         if run.skipped:
@@ -341,8 +372,15 @@ def main(argv: list[str] | None = None) -> int:
             # The same rule, counting the steps since the deal.
             played = run.length - 1 + run.calls * run.length
             games = run.games / run.seconds if played >= 3 * game_length else None
-            row(name, run.decisions / run.seconds, games, "wall")
+            row(name, run.decisions / run.seconds, games, clock)
     print("(games/s is '-' where a batch played fewer steps than about three games)")
+    for run in runs:
+        if not run.skipped:
+            slower = single.decisions_per_s * run.seconds / run.decisions
+            print(
+                f"jax scan, {run.lanes:,}, obs={run.observations}: {slower:.1f}x the CPU time "
+                f"of random_playouts on 1 thread per decision ({clock} clock for JAX)"
+            )
     print("\ncompile times (s): trace + compile, and the first call")
     for run in runs:
         if not run.skipped:

@@ -2,9 +2,10 @@
 
 Seat 0 of 3 is a linear softmax policy over ``coup_rules.jax`` observations; the other seats
 play uniformly random legal moves. Each update plays ``STEPS`` moves in each of ``GAMES``
-games with ``lax.scan`` (a finished game is dealt again in place), then takes a REINFORCE step
-on seat 0's moves, the return of each move being the end-of-game reward. Needs the ``[jax]``
-extra: ``pip install -e '.[jax]'``; ``python examples/jax_training.py --quick`` for a short run.
+games with ``lax.scan`` (a finished game is dealt again in place: ``autoreset``), then takes a
+REINFORCE step on seat 0's moves, the return of each move being the end-of-game reward. Needs
+the ``[jax]`` extra: ``pip install -e '.[jax]'``; ``python examples/jax_training.py --quick`` for
+a short run.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import jax.numpy as jnp
 from jax import lax
 
 from coup_rules import Config
-from coup_rules.jax import Env, State
+from coup_rules.jax import Env, State, Stock, autoreset, stock
 
 ENV = Env(Config(players=3))
 GAMES, STEPS, LEARNER = 256, 64, 0
@@ -31,23 +32,21 @@ def act(params: jax.Array, state: State, key: jax.Array) -> tuple[jax.Array, jax
     return action, jax.nn.log_softmax(logits)[action] * mine
 
 
-def play(params: jax.Array, states: State, key: jax.Array) -> tuple[State, tuple[jax.Array, ...]]:
+Games = tuple[State, Stock]
+
+
+def play(params: jax.Array, games: Games, key: jax.Array) -> tuple[Games, tuple[jax.Array, ...]]:
     """``STEPS`` moves in every game; each learner move's log-prob, its game's end and reward."""
 
-    def one(states: State, key: jax.Array) -> tuple[State, tuple[jax.Array, ...]]:
-        pick, chance, deal = jax.random.split(key, 3)
+    def one(games: Games, key: jax.Array) -> tuple[Games, tuple[jax.Array, ...]]:
+        states, dealt = games
+        pick, chance = jax.random.split(key)
         actions, logp = jax.vmap(act, (None, 0, 0))(params, states, jax.random.split(pick, GAMES))
         after = jax.vmap(ENV.step)(states, actions, jax.random.split(chance, GAMES))
         done = after.terminated | after.truncated
-        fresh = jax.vmap(ENV.init)(jax.random.split(deal, GAMES))
-        reset = jax.tree.map(
-            lambda a, b: jnp.where(done.reshape(done.shape + (1,) * (a.ndim - 1)), a, b),
-            fresh,
-            after,
-        )
-        return reset, (logp, done, after.rewards[:, LEARNER])
+        return autoreset(ENV, after, dealt), (logp, done, after.rewards[:, LEARNER])
 
-    return lax.scan(one, states, jax.random.split(key, STEPS))
+    return lax.scan(one, games, jax.random.split(key, STEPS))
 
 
 def returns(done: jax.Array, reward: jax.Array) -> jax.Array:
@@ -62,11 +61,11 @@ def returns(done: jax.Array, reward: jax.Array) -> jax.Array:
 
 
 @jax.jit
-def update(params: jax.Array, states: State, key: jax.Array) -> tuple[jax.Array, State, jax.Array]:
+def update(params: jax.Array, games: Games, key: jax.Array) -> tuple[jax.Array, Games, jax.Array]:
     """One rollout and one policy-gradient step; the learner's mean reward per finished game."""
 
-    def loss(params: jax.Array) -> tuple[jax.Array, tuple[State, jax.Array]]:
-        after, (logp, done, reward) = play(params, states, key)
+    def loss(params: jax.Array) -> tuple[jax.Array, tuple[Games, jax.Array]]:
+        after, (logp, done, reward) = play(params, games, key)
         g = lax.stop_gradient(returns(done, reward))
         win = reward.sum() / jnp.maximum(done.sum(), 1)
         return -(logp * (g - g.mean())).mean(), (after, win)
@@ -79,10 +78,11 @@ def main(argv: list[str]) -> int:
     updates = 6 if "--quick" in argv else 60
     key = jax.random.key(0)
     params = jnp.zeros((ENV.observation_size, ENV.num_actions))
-    states = jax.vmap(ENV.init)(jax.random.split(key, GAMES))
+    key, deal = jax.random.split(key)
+    games = (jax.vmap(ENV.init)(jax.random.split(key, GAMES)), stock(ENV, deal, GAMES))
     for i in range(updates):
         key, sub = jax.random.split(key)
-        params, states, win = update(params, states, sub)
+        params, games, win = update(params, games, sub)
         if i % max(1, updates // 6) == 0 or i == updates - 1:
             print(f"update {i:3d}: mean reward of seat 0 per finished game {float(win):+.3f}")
     print(f"Trained {updates} updates of {GAMES} games x {STEPS} moves, each one jitted program.")

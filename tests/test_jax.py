@@ -16,8 +16,10 @@ import numpy as np
 
 from coup_rules import Config, apply, legal_moves, new_game, to_act, view
 from coup_rules.ai.encoding import MoveCodec, ObservationEncoder
+from coup_rules.integers import NotAnIntegerError
 from coup_rules.jax import Env, State
 from coup_rules.moves import Income
+from coup_rules.vector import fields as f
 from tests.vector_check import position
 
 CONFIG = Config(players=3)
@@ -161,3 +163,67 @@ def test_observe_refuses_a_seat_that_is_not_in_the_game() -> None:
 def test_an_env_takes_a_config() -> None:
     with pytest.raises(TypeError, match="Config"):
         Env({"players": 3})  # type: ignore[arg-type]
+
+
+def test_an_action_that_is_no_integer_is_refused_by_the_integer_rule() -> None:
+    state = INIT(jax.random.key(0))
+    for action, shown in ((True, "bool True"), (1.0, "float 1.0"), ("1", "str '1'")):
+        with pytest.raises(NotAnIntegerError) as refused:
+            ENV.step(state, action, jax.random.key(1))  # type: ignore[arg-type]
+        assert str(refused.value) == f"action must be a move index (an integer), not {shown}"
+
+
+def test_an_integer_action_of_any_type_is_played() -> None:
+    state = INIT(jax.random.key(0))
+    index = int(jnp.argmax(state.legal_action_mask))
+    for action in (index, np.int64(index), jnp.asarray(index, jnp.int32)):
+        after = ENV.step(state, action, jax.random.key(1))  # type: ignore[arg-type]
+        assert not bool(after.illegal_action)
+    assert bool(ENV.step(state, 2**40, jax.random.key(1)).illegal_action)
+
+
+def test_an_action_array_of_floats_or_bools_is_refused_while_tracing() -> None:
+    batch = jax.vmap(ENV.init)(jax.random.split(jax.random.key(0), 2))
+    keys = jax.random.split(jax.random.key(1), 2)
+    refusal = r"action must be a move index \(an integer\), not an array of"
+    for actions in (jnp.ones(2, jnp.float32), np.ones(2, bool)):
+        with pytest.raises(NotAnIntegerError, match=refusal):
+            jax.jit(jax.vmap(ENV.step))(batch, actions, keys)
+
+
+def test_observe_refuses_a_concrete_seat_outside_the_game_even_under_jit() -> None:
+    state = INIT(jax.random.key(0))
+    message = "player must be a seat from 0 to 2, not"
+    with pytest.raises(ValueError, match=message):
+        ENV.observe(state, jnp.asarray(3))
+    with pytest.raises(ValueError, match=message):
+        jax.jit(ENV.observe, static_argnums=1)(state, 3)
+    with pytest.raises(NotAnIntegerError, match=message):
+        ENV.observe(state, jnp.asarray(1.0))
+
+
+def test_a_traced_seat_outside_the_game_observes_nothing_but_nan() -> None:
+    state = INIT(jax.random.key(0))
+    seen = jax.jit(ENV.observe)(state, 7)
+    assert seen.shape == (ENV.observation_size,) and bool(jnp.all(jnp.isnan(seen)))
+    inside = jax.jit(ENV.observe)(state, 1)
+    assert np.array_equal(np.asarray(inside), np.asarray(ENV.observe(state, 1)))
+
+
+def test_a_move_the_jax_rules_cannot_play_stops_the_env_from_being_built(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class Embargo:  # a house move the engine's table would hold, with no JAX arm
+        pass
+
+    monkeypatch.setitem(f.MOVE_KIND, Embargo, max(f.MOVE_KIND.values()) + 1)
+    with pytest.raises(NotImplementedError, match="no rule for the move Embargo: add its arm"):
+        Env(CONFIG)
+
+
+def test_a_decision_the_jax_rules_offer_no_move_in_stops_the_env_from_being_built(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(f.PHASE_OF, "EMBARGO", f.NDECISIONS + 1)  # type: ignore[misc]
+    with pytest.raises(NotImplementedError, match="no rule for the decision EMBARGO"):
+        Env(CONFIG)

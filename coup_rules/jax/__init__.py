@@ -9,10 +9,13 @@ Reformation, a finite Treasury, the turn limit), over the vector engine's row la
 (``coup_rules.vector.fields``) and the same action and observation numbering (``MoveCodec``,
 ``ObservationEncoder``); ``Env.to_state`` and ``Env.from_state`` turn a game into the engine's
 ``GameState`` and back, and ``tests/test_jax_differential.py`` holds it equal to the engine.
+``autoreset(env, state, stock)`` deals a batch's finished games again in place, from a
+``Stock`` of games dealt ahead (``stock(env, key, size)``).
 """
 
 from __future__ import annotations
 
+from coup_rules.jax.autoreset import Stock, autoreset, stock
 from coup_rules.jax.env import Env, State
 
-__all__ = ["Env", "State"]
+__all__ = ["Env", "State", "Stock", "autoreset", "stock"]

@@ -10,7 +10,7 @@ import numpy as np
 from jax import Array
 
 from coup_rules.config import Config
-from coup_rules.integers import as_seat
+from coup_rules.integers import NotAnIntegerError, as_index, as_seat
 from coup_rules.jax.observe import observe
 from coup_rules.jax.rules import Rules
 from coup_rules.state import GameState
@@ -58,6 +58,14 @@ class Env:
 
     A step on a finished game changes nothing; an action outside the mask is not played and
     sets ``illegal_action`` (a jitted function cannot raise: check it, or sample from the mask).
+
+    Actions and seats follow the integer rule (``coup_rules.integers``): a host value (``int``,
+    a NumPy integer) is checked at the door, and ``True`` or ``1.0`` is refused with
+    ``NotAnIntegerError``; an array, traced or not, must have an integer dtype (checked while
+    tracing: its values cannot be), or it is refused the same way. An integer action outside the
+    move table is a move outside the mask (``illegal_action``). ``observe`` refuses a host or
+    concrete seat outside the game with ``ValueError``; a traced one cannot be refused, and
+    gives a vector of NaN, which shows in anything computed from it.
     """
 
     def __init__(self, config: Config, *, observations: bool = True) -> None:
@@ -78,10 +86,11 @@ class Env:
         """A new game, dealt at random from ``key``."""
         return self._state(self.rules.deal(key), jnp.zeros(self.num_players, jnp.float32))
 
-    def step(self, state: State, action: Array, key: Array) -> State:
+    def step(self, state: State, action: Array | int, key: Array) -> State:
         """The current player plays ``action``; ``key`` draws any cards the move draws."""
         player = state.current_player
-        index = jnp.clip(jnp.asarray(action, jnp.int32), 0, self.num_actions - 1)
+        action = self._action(action)
+        index = jnp.clip(action, 0, self.num_actions - 1)
         legal = (player >= 0) & (action == index) & state.legal_action_mask[index]
         words = jax.random.bits(key, (f.MAXDRAWS,), jnp.uint32)
         s = self.rules.row(state.row)
@@ -99,9 +108,23 @@ class Env:
         """``player``'s observation of the game (any seat, not only the current one)."""
         if not self.observations:
             raise ValueError("this Env was made with observations=False")
-        if not isinstance(player, jax.Array):  # a host value: checked (a traced one cannot be)
-            player = jnp.asarray(as_seat(player, "player", self.num_players), jnp.int32)
-        return observe(self.rules, self.rules.row(state.row), player)
+        n = self.num_players
+        expected = f"a seat from 0 to {n - 1}"
+        if isinstance(player, jax.core.Tracer):  # its dtype checked, its value cannot be
+            seat = _integer_array(player, "player", expected)
+            seen = observe(self.rules, self.rules.row(state.row), jnp.clip(seat, 0, n - 1))
+            return jnp.where((seat >= 0) & (seat < n), seen, jnp.nan)
+        host = np.asarray(player) if isinstance(player, jax.Array) else player  # concrete
+        seat = jnp.asarray(as_seat(host, "player", n), jnp.int32)
+        return observe(self.rules, self.rules.row(state.row), seat)
+
+    def _action(self, action: Array | int) -> Array:
+        """``action`` as an ``int32`` (a host value past the move table: -1, never played)."""
+        expected = "a move index (an integer)"
+        if isinstance(action, jax.Array):
+            return _integer_array(action, "action", expected).astype(jnp.int32)
+        index = as_index(action, "action", expected)
+        return jnp.asarray(index if 0 <= index < self.num_actions else -1, jnp.int32)
 
     def _state(self, row: Array, rewards: Array) -> State:
         s = self.rules.row(row)
@@ -138,6 +161,14 @@ class Env:
         write_row(row, game, self.layout)
         row[f.RNG_LO] = row[f.RNG_HI] = 0  # chance comes from the keys passed to step
         return derive(self, jnp.asarray(row))
+
+
+def _integer_array(value: Array, name: str, expected: str) -> Array:
+    """``value`` if its dtype is an integer one (``bool`` is not), else refused with the integer
+    rule's message (``coup_rules.integers.refusal``'s form, naming the dtype)."""
+    if not jnp.issubdtype(value.dtype, jnp.integer):
+        raise NotAnIntegerError(f"{name} must be {expected}, not an array of {value.dtype}")
+    return value
 
 
 def derive(env: Env, row: Array) -> State:

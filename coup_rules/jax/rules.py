@@ -18,6 +18,15 @@ so a variant's rules are chosen while tracing and cost nothing at run time. Chan
 receives ``MAXDRAWS`` random 32-bit words, and the ``i``-th card drawn in the step is Court
 index ``(word[i] * court_size) >> 32`` (the vector kernel's multiply-shift), kept in the row's
 ``DRAWS`` for the differential test to replay in the engine.
+
+Unknown moves and decisions: a masked dispatcher cannot raise while it runs, and one without an
+arm for a move kind or a decision would do nothing for it, silently. Both are known before
+anything is traced (the move table of ``fields.MOVE_KIND`` and the decisions of
+``fields.PHASE_OF`` are static), so ``Rules`` refuses to be built, with ``NotImplementedError``
+naming them, when either holds one that ``RULED_KINDS`` or ``RULED_PHASES`` (the arms written
+here) lacks: an extension's new move or decision fails at ``Env(config)``, not many moves later.
+A row whose ``PHASE`` is none of them (written by hand) offers no legal move, so every action on
+it is ``illegal_action``.
 """
 
 from __future__ import annotations
@@ -44,11 +53,40 @@ from coup_rules.vector import fields as f
 from coup_rules.vector.layout import Layout, fields_of
 from coup_rules.vector.rows import record_blank
 
-__all__ = ["Rules", "below"]
+__all__ = ["RULED_KINDS", "RULED_PHASES", "Rules", "below", "unruled"]
 
 assert f.ST_WAIT < f.ST_COUNTER < f.ST_RESOLVE < f.ST_END, "go_on runs the stages in this order"
 
 _RANKS = np.arange(f.NCH)
+
+RULED_KINDS: frozenset[int] = frozenset(
+    {
+        *(f.A_INCOME, f.A_FOREIGN_AID, f.A_COUP, f.A_TAX, f.A_ASSASSINATE, f.A_STEAL),
+        *(f.A_EXCHANGE, f.A_EXAMINE, f.A_CONVERT, f.A_EMBEZZLE),  # Rules.resolve
+        *(f.M_CHALLENGE, f.M_BLOCK, f.M_ALLOW, f.M_PROVE, f.M_CONCEDE, f.M_LOSE, f.M_KEEP),
+        *(f.M_SHOW, f.M_GIVE_BACK, f.M_FORCE, f.M_DRAFT, f.M_CHOOSE),  # Rules.apply
+    }
+)
+"""The move kinds (``fields.MOVE_KIND``) that ``Rules.apply`` and ``Rules.resolve`` play."""
+RULED_PHASES: frozenset[int] = frozenset(
+    {
+        *(f.D_ALLEGIANCE, f.D_DRAFT, f.D_ACTION, f.D_CHALLENGE_ACTION, f.D_COUNTER),
+        *(f.D_CHALLENGE_BLOCK, f.D_ANSWER_ACTION, f.D_ANSWER_BLOCK, f.D_LOSE, f.D_KEEP),
+        *(f.D_SHOW, f.D_INQUISITOR),
+    }
+)
+"""The decisions (``fields.PHASE_OF``) that ``Rules.legal_mask`` offers moves in."""
+
+
+def unruled() -> list[str]:
+    """What the engine's tables hold that these rules have no arm for: move classes and
+    decisions, by name (empty when every one is ruled)."""
+    kinds = {kind: cls.__name__ for cls, kind in f.MOVE_KIND.items()}
+    phases = {phase: str(getattr(d, "name", d)) for d, phase in f.PHASE_OF.items()}
+    return [
+        *(f"the move {kinds[k]}" for k in sorted(set(kinds) - RULED_KINDS)),
+        *(f"the decision {phases[p]}" for p in sorted(set(phases) - RULED_PHASES)),
+    ]
 
 
 def bit(mask: Int, i: Int) -> Array:
@@ -89,6 +127,13 @@ class Rules:
     """The rules of one configuration over its rows (static: built once per ``Layout``)."""
 
     def __init__(self, layout: Layout) -> None:
+        missing = unruled()
+        if missing:
+            raise NotImplementedError(
+                f"coup_rules.jax has no rule for {', '.join(missing)}: add its arm to "
+                "coup_rules/jax/rules.py (Rules.apply or Rules.resolve for a move, "
+                "Rules.legal_mask for a decision) and to RULED_KINDS or RULED_PHASES"
+            )
         self.layout = layout
         P = layout.P
         self.P = P
