@@ -34,7 +34,6 @@ __all__ = [
     "Eliminated",
     "Event",
     "ExchangeForced",
-    "Fizzled",
     "GaveBack",
     "InfluenceLost",
     "Pool",
@@ -206,14 +205,6 @@ class ExchangeForced:
 
 
 @attrs.frozen
-class Fizzled:
-    """The declared ``action`` came to nothing: its target was eliminated before it took effect
-    (R-INF-5), so nothing is stolen, examined or assassinated (an Assassin's coins stay paid)."""
-
-    action: ActionMove
-
-
-@attrs.frozen
 class Eliminated:
     """``player`` lost their last influence and is out of the game."""
 
@@ -252,7 +243,6 @@ Event: TypeAlias = (
     | CardShown
     | GaveBack
     | ExchangeForced
-    | Fizzled
     | Eliminated
     | Won
     | Drawn

@@ -59,7 +59,6 @@ from coup_rules.events import (
     Eliminated,
     Event,
     ExchangeForced,
-    Fizzled,
     GaveBack,
     InfluenceLost,
     Pool,
@@ -414,19 +413,6 @@ def _returned(event: CardsReturned, voice: _Voice) -> str:
     return f"{who} {_cards(event.cards)} to the Court."
 
 
-def _fizzled(action: ActionMove, voice: _Voice) -> str:
-    """``"Seat 2's Steal comes to nothing: seat 0 is out of the game."``"""
-    name = spec_of(action).name
-    whose = "Your" if action.player == voice.you else f"Seat {action.player}'s"
-    target: int | None = getattr(action, "target", None)
-    gone = (
-        ""
-        if target is None
-        else f": {voice.seat(target)} {voice.verb(target, 'is')} out of the game"
-    )
-    return f"{whose} {name} comes to nothing{gone}."
-
-
 def describe_event(event: Event, config: Config | None = None, *, you: int | None = None) -> str:
     """One plain-English sentence for an event of the log.
 
@@ -491,8 +477,6 @@ def describe_event(event: Event, config: Config | None = None, *, you: int | Non
             return f"{v.does(p, 'gives')} the card back to {v.seat(q)}."
         case ExchangeForced(player=p, target=q):
             return f"{v.does(p, 'forces')} {v.seat(q)} to exchange the card with the Court."
-        case Fizzled(action=action):
-            return _fizzled(action, v)
         case Eliminated(player=p):
             return f"{v.does(p, 'is eliminated')}."
         case Won(player=p):

@@ -51,7 +51,6 @@ from coup_rules.events import (
     Drafted,
     Eliminated,
     Event,
-    Fizzled,
     InfluenceLost,
     Proved,
     TurnStarted,
@@ -688,7 +687,7 @@ def _seats_of(event: Event) -> list[tuple[str, int]]:
     """The seats ``event`` names, with their fields (an action's by ``action.player`` and
     ``action.target``)."""
     found = [(name, getattr(event, name)) for name in _SEATS_AT[type(event)]]
-    if isinstance(event, ActionDeclared | Fizzled):
+    if isinstance(event, ActionDeclared):
         found.append(("action.player", event.action.player))
         target = getattr(event.action, "target", None)
         if target is not None:
@@ -782,8 +781,6 @@ class _History:
                 self.turner, self.action, self.shown = event.player, None, None
             case ActionDeclared():
                 self._declared(i, event.action)
-            case Fizzled():
-                self._fizzled(i, event.action)
             case AllegianceChanged():
                 self.allegiances[event.player] = event.allegiance
             case Eliminated():
@@ -817,16 +814,6 @@ class _History:
             "R-REF-1)",
         )
         self.action = action
-
-    def _fizzled(self, i: int, action: ActionMove) -> None:
-        """An action comes to nothing only when it was declared this turn and its target has
-        been eliminated (R-INF-5)."""
-        target = getattr(action, "target", None)
-        _require(
-            action == self.action and target in self.eliminated,
-            f"log[{i}] has {type(action).__name__} come to nothing, which is no action of this "
-            "turn aimed at an eliminated player (R-INF-5)",
-        )
 
     def _shown(self, i: int, event: CardShown, mine: bool) -> None:
         """A card is shown by the target of the Examine declared this turn to its Inquisitor

@@ -20,7 +20,6 @@ from coup_rules.events import (
     AllegianceChanged,
     CardShown,
     Drawn,
-    Fizzled,
     Pool,
     TurnStarted,
 )
@@ -120,8 +119,7 @@ def open_counter(t: Scratch, action: ActionMove) -> None:
 
 
 def resolve(t: Scratch, action: ActionMove) -> None:
-    """The action takes effect (R-ACT-1 to R-ACT-7, R-INQ-3, R-REF-7, R-REF-8), or comes to
-    nothing, logged as ``Fizzled``, when its target was eliminated meanwhile (R-INF-5)."""
+    """The action takes effect (R-ACT-1 to R-ACT-7, R-INQ-3, R-REF-7, R-REF-8)."""
     actor = action.player
     match action:
         case Income() | ForeignAid() | Tax():
@@ -130,13 +128,10 @@ def resolve(t: Scratch, action: ActionMove) -> None:
             if t.players[action.target].hand:
                 lose_influence(t, action.target, Stage.END, action)
                 return
-            t.events.append((Fizzled, action))
         case Steal():
             target = t.players[action.target]
             if target.hand:
                 t.transfer(action.target, actor, min(STEAL_COINS, target.coins))
-            else:
-                t.events.append((Fizzled, action))
         case Exchange():
             keep = len(t.players[actor].hand)
             draws = INQUISITOR_EXCHANGE_DRAWS if t.config.inquisitor else EXCHANGE_DRAWS
@@ -156,11 +151,9 @@ def resolve(t: Scratch, action: ActionMove) -> None:
 
 
 def _open_examine(t: Scratch, action: Examine) -> bool:
-    """Ask the target to show a card; with one hidden card it is shown at once (R-INQ-4).
-    ``False`` when the target was eliminated meanwhile: the Examine came to nothing (R-INF-5)."""
+    """Ask the target to show a card; with one hidden card it is shown at once (R-INQ-4)."""
     hand = t.players[action.target].hand
     if not hand:
-        t.events.append((Fizzled, action))
         return False
     if len(hand) == 1:
         show_card(t, action, hand[0])

@@ -95,7 +95,6 @@ export type Event =
   | CardShown
   | GaveBack
   | ExchangeForced
-  | Fizzled
   | Eliminated
   | Won
   | Drawn;
@@ -689,23 +688,6 @@ export interface ExchangeForced {
   type: "exchange_forced";
   player: Seat;
   target: Seat;
-}
-/**
- * The declared ``action`` came to nothing: its target was eliminated before it took effect (R-INF-5), so nothing is stolen, examined or assassinated (an Assassin's coins stay paid).
- */
-export interface Fizzled {
-  type: "fizzled";
-  action:
-    | Income
-    | ForeignAid
-    | Coup
-    | Tax
-    | Assassinate
-    | Steal
-    | Exchange
-    | Examine
-    | Convert
-    | Embezzle;
 }
 /**
  * ``player`` lost their last influence and is out of the game.
