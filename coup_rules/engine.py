@@ -9,6 +9,7 @@ from coup_rules.errors import IllegalMoveError
 from coup_rules.integers import as_seat
 from coup_rules.moves import Move
 from coup_rules.rules.explain import explain
+from coup_rules.rules.legal import legal_for
 from coup_rules.rules.step import legal_of, next_core, play
 from coup_rules.state import Core, GameState
 
@@ -30,9 +31,14 @@ def legal_moves(state: GameState, player: int) -> tuple[Move, ...]:
             ``ValueError`` and a ``TypeError``) when it is no integer at all (``True``, ``1.0``).
         TypeError: ``state`` is not a ``GameState``.
     """
-    if type(state) is GameState and type(player) is int:
-        moves = state._legal.get(player)
+    if type(state) is GameState and type(player) is int:  # the common case, checked inline
+        cache = state._legal
+        moves = cache.get(player)
         if moves is not None:
+            return moves
+        core = state.core
+        if 0 <= player < core.config.players:  # a seat: what as_seat would return
+            moves = cache[player] = legal_for(core, player)  # legal_of, one call fewer
             return moves
     if type(state) is not GameState:
         raise _not_a_state(state, "legal_moves")

@@ -97,6 +97,8 @@ def as_in_range(value: SupportsIndex, name: str, low: int, high: int, expected: 
         NotAnIntegerError: ``value`` is not an integer.
         ValueError: it is out of range; ``expected`` (e.g. "a seat from 0 to 2") says so.
     """
+    if type(value) is int and low <= value <= high:  # the common case: no call, no message
+        return value
     found = as_index(value, name, expected)
     if not low <= found <= high:
         raise ValueError(refusal(name, expected, found))
@@ -106,10 +108,15 @@ def as_in_range(value: SupportsIndex, name: str, low: int, high: int, expected: 
 def as_seat(value: SupportsIndex, name: str, players: int) -> int:
     """``value`` as a seat of a game of ``players``: ``"player must be a seat from 0 to 2"``.
 
+    A plain ``int`` seat is returned at once; the message is built only for a refusal (this is
+    asked at every ``legal_moves`` that finds nothing cached).
+
     Raises:
         NotAnIntegerError: ``value`` is not an integer.
         ValueError: it is not a seat of the game.
     """
+    if type(value) is int and 0 <= value < players:
+        return value
     return as_in_range(value, name, 0, players - 1, f"a seat from 0 to {players - 1}")
 
 

@@ -4,7 +4,8 @@ The turn actions come from walking the table of ``coup_rules.actions`` in order;
 every other decision come from ``catalog``'s shared tuples. An action list depends only on the
 seat, its coins (up to the forced Coup), the seats it may aim at and, for Convert, the living
 seats, so it is computed once per such key and kept in the game's ``Config``, in a memo of at
-most ``MEMO_LIMIT`` entries.
+most ``MEMO_LIMIT`` entries. The same memo keeps the blocking characters of each kind of action
+(keyed by its class, beside the action lists' tuple keys).
 """
 
 from __future__ import annotations
@@ -100,6 +101,16 @@ def _compute_actions(core: Core, seat: int, coins: int) -> tuple[ActionMove, ...
     return _walk(core.config, seat, coins, aims, core.living)
 
 
+def _blockers(config: Config, action: ActionMove) -> tuple[Character, ...]:
+    """The characters that block ``action`` (R-WIN-3), kept in the config's memo by its kind."""
+    memo = config._memo
+    kind = type(action)
+    found: tuple[Character, ...] | None = memo.get(kind)
+    if found is None:
+        found = memo[kind] = blocking_characters(action, config.exchanger)
+    return found
+
+
 def _can_prove(
     core: Core, pending: ActionChallengeAnswer | BlockChallengeAnswer, seat: int
 ) -> bool:
@@ -135,8 +146,7 @@ def legal_for(core: Core, seat: int) -> tuple[Move, ...]:
         case ActionChoice():
             return _actions(core, seat)
         case CounterWindow():
-            blockers = blocking_characters(pending.action, core.config.exchanger)
-            return cat.COUNTER_ANSWERS[seat][blockers]
+            return cat.COUNTER_ANSWERS[seat][_blockers(core.config, pending.action)]
         case KeepChoice():
             return _keeps(core, pending, seat)
         case ShowChoice():
