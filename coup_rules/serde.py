@@ -1,19 +1,23 @@
 """JSON for configs, states, views, moves and events: ``to_json`` and ``from_json``.
 
-One cattrs converter, configured once at import, does all the work. The JSON is plain: enums are
-their lower-case names (``"duke"``, ``"loyalist"``; pools, decisions and stages by their values),
-moves and events are objects tagged by a ``"type"`` field in snake case (``{"type": "steal",
-"player": 0, "target": 2}``), tuples are arrays, and ``GameState`` and ``PlayerView`` payloads
-carry ``"schema_version"``. Decoding is strict: exact JSON types (``true`` is not an integer),
-no unknown fields, seats from 0 to 9, an event's ``count`` that agrees with its cards, a decoded
-``GameState`` must pass ``validate_state`` and ``validate_log``, and a decoded ``PlayerView``
-``validate_view``.
+One cattrs converter, configured on first use (``converter()``), does all the work. The JSON is
+plain: enums are their lower-case names (``"duke"``, ``"loyalist"``; pools, decisions and stages
+by their values), moves and events are objects tagged by a ``"type"`` field in snake case
+(``{"type": "steal", "player": 0, "target": 2}``), tuples are arrays, and ``GameState`` and
+``PlayerView`` payloads carry ``"schema_version"``. Decoding is strict: exact JSON types
+(``true`` is not an integer), no unknown fields, seats from 0 to 9, an event's ``count`` that
+agrees with its cards, arrays and objects nested ``MAX_DEPTH`` deep at most (whatever the
+interpreter's recursion limit), a decoded ``GameState`` must hold a whole log (no event redacted
+as a view shows it) and pass ``validate_state`` and ``validate_log``, and a decoded
+``PlayerView`` ``validate_view``.
 Anything else raises ``DecodeError``, whose message names the offending field by its JSON path.
 """
 
 from __future__ import annotations
 
 import enum
+import functools
+import itertools
 import json
 import re
 import types
@@ -36,9 +40,17 @@ from coup_rules.log import Log
 from coup_rules.moves import ActionMove, Move
 from coup_rules.state import GameState, PlayerState
 from coup_rules.validate import validate_log, validate_state, validate_view
-from coup_rules.views import PlayerView, SeatView
+from coup_rules.views import PlayerView, SeatView, may_see, redact
 
-__all__ = ["SCHEMA_VERSION", "DecodeError", "from_json", "tag_of", "to_json"]
+__all__ = [
+    "MAX_DEPTH",
+    "SCHEMA_VERSION",
+    "DecodeError",
+    "converter",
+    "from_json",
+    "tag_of",
+    "to_json",
+]
 
 T = TypeVar("T")
 
@@ -47,6 +59,13 @@ SCHEMA_VERSION = 2
 
 Version 2 (Core 2.0): ``pending`` is one of the typed decisions, tagged by ``"kind"``.
 """
+
+MAX_DEPTH = 32
+"""The deepest nesting of arrays and objects ``from_json`` reads; deeper text is malformed.
+
+The deepest payload this library writes (a list of states, a state's log, an event, its action)
+nests a handful of levels. The limit is the decoder's own, counted before the text is parsed, so
+it does not depend on the interpreter's recursion limit (which a tool like mypy raises)."""
 
 SEAT_FIELDS = frozenset(
     {
@@ -418,8 +437,12 @@ def _state(payload: StatePayload) -> GameState:
     return GameState(**{f.name: getattr(payload, f.name) for f in attrs.fields(StatePayload)})
 
 
-CONVERTER: JsonConverter = _make()
-"""The one converter behind ``to_json`` and ``from_json`` (configured once, never changed)."""
+@functools.cache
+def converter() -> JsonConverter:
+    """The one converter behind ``to_json`` and ``from_json``: built on the first call (about a
+    third of the package's import, which only JSON users need), the same object after that, and
+    never changed."""
+    return _make()
 
 
 # --- public functions -------------------------------------------------------------------------
@@ -435,7 +458,7 @@ def _encodable(obj: Any) -> bool:
 def _unstructure(obj: Any) -> Any:
     if type(obj) is list or type(obj) is tuple:
         return [_unstructure(item) for item in obj]
-    return CONVERTER.unstructure(obj)
+    return converter().unstructure(obj)
 
 
 def to_json(obj: Any) -> str:
@@ -529,15 +552,36 @@ def from_json(text: str | bytes, cls: Any) -> Any:
     if not isinstance(text, str | bytes | bytearray):
         raise DecodeError([f"expected JSON text, not {type(text).__name__} @ $"])
     try:
+        if not isinstance(text, str):
+            text = text.decode(json.detect_encoding(text), "surrogatepass")  # as json.loads does
+        depth = nesting_depth(text)
+        if depth > MAX_DEPTH:
+            raise ValueError(f"arrays and objects nested {depth} deep, more than {MAX_DEPTH}")
         data = json.loads(text, object_pairs_hook=_no_repeats, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as exc:
+    except (ValueError, RecursionError) as exc:  # a UnicodeDecodeError is a ValueError
         raise DecodeError([f"malformed JSON ({exc}) @ $"]) from None
     try:
-        obj = CONVERTER.structure(data, cls)
+        obj = converter().structure(data, cls)
     except _DECODE_ERRORS as exc:
         raise DecodeError(transform_error(exc, "$", _format)) from None
     _validate_states(obj, "$")
     return obj
+
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+"""A JSON string (its brackets are text, not nesting)."""
+_NOT_A_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def nesting_depth(text: str) -> int:
+    """How deep ``text``'s arrays and objects nest (0 for a bare number or string), counted in C
+    (regular expressions, ``accumulate``) so that a deep or long text costs no Python recursion.
+
+    Brackets inside strings do not count; on malformed text the figure is only an estimate, and
+    the parser refuses the text anyway."""
+    brackets = _NOT_A_BRACKET.sub("", _STRING.sub("", text))
+    return max(itertools.accumulate(map(_STEP.__getitem__, brackets)), default=0)
 
 
 def _sequence_of(cls: Any) -> Any | None:
@@ -560,8 +604,27 @@ def _decodable(cls: Any) -> bool:
         return False
 
 
+def _redacted_event(log: Log) -> int | None:
+    """The index of the first event of ``log`` whose private cards are hidden (``null``), as a
+    view shows it to a seat that may not see them (``views.redact``); ``None`` if there is none."""
+    for i, event in enumerate(log):
+        if not may_see(event, None) and redact(event, None) == event:
+            return i
+    return None
+
+
 def _validate_states(obj: Any, path: str) -> None:
     if isinstance(obj, GameState):
+        redacted = _redacted_event(obj.log)
+        if redacted is not None:
+            tag = TAGS[type(obj.log[redacted])]
+            raise DecodeError(
+                [
+                    f'invalid state: its log holds a redacted "{tag}" event, its cards null as '
+                    "a view hides them from other seats; a GameState's log names every card "
+                    f"(decode a view's JSON as a PlayerView) @ {path}.log[{redacted}]"
+                ]
+            )
         try:
             validate_state(obj)
             validate_log(obj)

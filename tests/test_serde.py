@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import typing
 from typing import Any
 
@@ -43,7 +44,7 @@ from coup_rules import (
     validate_state,
     view,
 )
-from coup_rules.serde import tag_of
+from coup_rules.serde import MAX_DEPTH, tag_of
 from tests.helpers import AMBASSADOR, ASSASSIN, CAPTAIN, CONTESSA, DUKE, INQUISITOR, play
 
 INQ3 = Config(players=3, inquisitor=True)
@@ -329,6 +330,62 @@ def test_validate_accepts_new_games() -> None:
 def test_strict_json(text: str) -> None:
     """Repeated names, NaN, absurd nesting and huge numbers are malformed input."""
     assert "malformed JSON" in decode_error(text, Move)
+
+
+def test_nesting_up_to_the_limit_is_read_and_deeper_is_malformed() -> None:
+    """The depth guard is the decoder's own: ``MAX_DEPTH`` levels reach the decoding of a move
+    (and fail there, as a move is no array), one more is refused as malformed JSON."""
+    assert "malformed JSON" not in decode_error("[" * MAX_DEPTH + "]" * MAX_DEPTH, Move)
+    deeper = "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1)
+    assert f"nested {MAX_DEPTH + 1} deep" in decode_error(deeper, Move)
+
+
+def test_brackets_in_strings_do_not_nest() -> None:
+    """A string full of brackets is text: the move is refused for its field, not its nesting."""
+    text = json.dumps({"type": "income", "player": "[" * (2 * MAX_DEPTH)})
+    assert "malformed JSON" not in decode_error(text, Move)
+
+
+def test_absurd_nesting_is_refused_whatever_the_recursion_limit() -> None:
+    """A tool that raises the interpreter's recursion limit (mypy does) changes nothing: the
+    nesting is refused before it is parsed, as malformed JSON."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(1_000_000)
+    try:
+        for text in ("[" * 10_000 + "]" * 10_000, '{"a": ' * 10_000 + "1" + "}" * 10_000):
+            assert "malformed JSON" in decode_error(text, Move)
+            assert "malformed JSON" in decode_error(text.encode(), GameState)
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+# --- a state's log is whole ---------------------------------------------------------------
+
+
+def _exchanged() -> GameState:
+    """A 3-player game after an Exchange: its log holds a ``cards_returned`` event."""
+    state = play(new_game(Config(players=3), seed=5), Exchange(0), Allow(1), Allow(2))
+    return play(state, legal_moves(state, 0)[0])
+
+
+@pytest.mark.parametrize("tag", ["cards_returned", "dealt", "cards_drawn"])
+def test_a_state_whose_log_is_redacted_is_refused_r_info_2(tag: str) -> None:
+    """A view hides another seat's cards as ``null``; a whole state's log names them all, so a
+    state payload with such an event is refused, naming the event (R-INFO-2)."""
+    data = state_data(_exchanged())
+    where = next(i for i, event in enumerate(data["log"]) if event["type"] == tag)
+    data["log"][where]["cards"] = None
+    message = decode_error(json.dumps(data), GameState)
+    assert f'redacted "{tag}" event' in message
+    assert message.endswith(f"@ $.log[{where}]")
+
+
+def test_a_view_of_the_same_game_keeps_its_redacted_log() -> None:
+    """The refusal is a state's only: the other seats' view of the game, whose log hides seat 0's
+    returned cards, decodes as a ``PlayerView``."""
+    seen = view(_exchanged(), 1)
+    assert any(event.cards is None for event in seen.log if type(event).__name__ == "CardsReturned")
+    assert from_json(to_json(seen), PlayerView) == seen
 
 
 # --- the pending decision must fit its kind (a decoded state must be playable) -----------------
