@@ -110,7 +110,7 @@ def test_an_action_s_row_cites_its_rule(spec: ActionSpec) -> None:
 
 
 @pytest.mark.parametrize("pending", typing.get_args(Pending), ids=lambda cls: cls.__name__)
-def test_every_answer_s_row_names_the_decision_it_answers(pending: type) -> None:
+def test_every_answer_s_row_names_the_decision_it_answers(pending: type[Pending]) -> None:
     answers = [m for m in spec_of(pending.kind).moves if m.__name__ in ANSWER_ROWS]
     for move in answers:
         _, (legal, *_) = ANSWER_ROWS[move.__name__]
@@ -134,7 +134,7 @@ def test_the_turn_page_lists_every_decision_in_the_order_of_pending() -> None:
 
 
 @pytest.mark.parametrize("pending", typing.get_args(Pending), ids=lambda cls: cls.__name__)
-def test_a_decision_s_row_gives_its_kind_moves_and_rule(pending: type) -> None:
+def test_a_decision_s_row_gives_its_kind_moves_and_rule(pending: type[Pending]) -> None:
     kind, (_, _, moves, rules) = _decision_rows()[pending.__name__]
     spec = spec_of(pending.kind)
     assert kind == pending.kind.value
