@@ -3,8 +3,10 @@
 Everything public is importable from here. See the documentation for the rule specification.
 """
 
+import importlib
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES
+from typing import TYPE_CHECKING
 
 from coup_rules.cards import Allegiance, Character
 from coup_rules.config import Config
@@ -27,7 +29,6 @@ from coup_rules.decisions import (
     Stage,
     decision_spec,
 )
-from coup_rules.determinize import CardTracker, Determinizer, Knowledge, known_cards, sample_state
 from coup_rules.engine import apply, legal_moves, to_act
 from coup_rules.errors import IllegalMoveError
 from coup_rules.events import (
@@ -81,14 +82,54 @@ from coup_rules.moves import (
     Steal,
     Tax,
 )
-from coup_rules.narrate import describe_event, describe_move, describe_pending
-from coup_rules.notation import format_move, parse_move
 from coup_rules.playout import playout
-from coup_rules.serde import SCHEMA_VERSION, DecodeError, from_json, to_json
 from coup_rules.setup import new_game
 from coup_rules.state import GameState, PlayerState
-from coup_rules.validate import validate_state, validate_view
 from coup_rules.views import PlayerView, SeatView, view
+
+if TYPE_CHECKING:  # imported on first use, by __getattr__ below
+    from coup_rules.determinize import (
+        CardTracker,
+        Determinizer,
+        Knowledge,
+        known_cards,
+        sample_state,
+    )
+    from coup_rules.narrate import describe_event, describe_move, describe_pending
+    from coup_rules.notation import format_move, parse_move
+    from coup_rules.serde import SCHEMA_VERSION, DecodeError, from_json, to_json
+    from coup_rules.validate import validate_state, validate_view
+
+_LAZY: dict[str, tuple[str, ...]] = {
+    "coup_rules.determinize": (
+        "CardTracker",
+        "Determinizer",
+        "Knowledge",
+        "known_cards",
+        "sample_state",
+    ),
+    "coup_rules.narrate": ("describe_event", "describe_move", "describe_pending"),
+    "coup_rules.notation": ("format_move", "parse_move"),
+    "coup_rules.serde": ("SCHEMA_VERSION", "DecodeError", "from_json", "to_json"),
+    "coup_rules.validate": ("validate_state", "validate_view"),
+}
+"""The public names whose modules are imported on first use, by module (the JSON converter, the
+validators, the determinizer, the narration and the notation: about half of the package's import,
+which a program that only plays games never needs). ``tests/test_lazy_import.py`` holds this
+table to the ``TYPE_CHECKING`` imports above."""
+
+_HOME = {name: module for module, names in _LAZY.items() for name in names}
+
+
+if not TYPE_CHECKING:  # hidden from type checkers, which would take any name as an attribute
+
+    def __getattr__(name: str) -> object:
+        """A lazily imported public name (PEP 562): its module is imported on first use."""
+        module = _HOME.get(name)
+        if module is None:
+            raise AttributeError(f"module 'coup_rules' has no attribute {name!r}")
+        return getattr(importlib.import_module(module), name)
+
 
 __version__ = "1.2.0.dev0"
 """The version of this package; pyproject.toml reads it from here (the only place it is written)."""

@@ -10,18 +10,20 @@ included, is exactly the one an ``apply`` loop making the same random choices re
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from coup_rules.engine import apply, apply_unchecked, legal_moves, to_act
 from coup_rules.moves import Move
 from coup_rules.rules.legal import legal_for
 from coup_rules.state import GameState
 
+if TYPE_CHECKING:  # a program that never plays out need not import random
+    import random
+
 __all__ = ["Policy", "playout", "uniform_policy"]
 
-Policy: TypeAlias = Callable[[GameState, random.Random], Move]
+Policy: TypeAlias = Callable[[GameState, "random.Random"], Move]
 """Picks the next move of a game that is not over: a legal move of any seat in ``to_act``."""
 
 
