@@ -9,6 +9,12 @@ Narrating ``state.log`` to anyone who plays gives every hand away (each deal, ea
 card shown in an Examine). Narrate a view's log instead: ``view(state, None).log`` for a public
 channel, ``view(state, seat).log`` for one seat.
 
+``narrate_log`` narrates a whole log (a view's, as above) in those sentences, and adds the one
+thing no single event says: when a declared action comes to nothing because its target was
+eliminated before it took effect (R-INF-5), ``"Seat 0's Steal comes to nothing: seat 1 is out of
+the game."``, at the point it would have resolved. That line is narration read off the events the
+log already holds, never an event of its own.
+
 ``describe_move`` is the one home of a move's words as a player picks it: a menu line
 (``"Steal from seat 2 (claims the Captain)"``) or a short button (``"Steal from seat 2
 (Captain)"``); the command line's menu and the web table's buttons both use it, and the
@@ -18,6 +24,7 @@ narration of an action names the same claim and cost.
 from __future__ import annotations
 
 import types
+from collections.abc import Iterable, Iterator
 from typing import Literal, assert_never
 
 import attrs
@@ -93,7 +100,15 @@ from coup_rules.moves import (
     Tax,
 )
 
-__all__ = ["MoveStyle", "describe_action", "describe_event", "describe_move", "describe_pending"]
+__all__ = [
+    "MoveStyle",
+    "describe_action",
+    "describe_event",
+    "describe_move",
+    "describe_pending",
+    "narrate_events",
+    "narrate_log",
+]
 
 MoveStyle = Literal["menu", "button"]
 """How ``describe_move`` words a move: a menu line, or a short button label."""
@@ -485,6 +500,119 @@ def describe_event(event: Event, config: Config | None = None, *, you: int | Non
             return f"No winner after {n} turns: the game is a draw (house rule)."
         case _:
             assert_never(event)
+
+
+_Aimed = Steal | Assassinate | Examine
+"""The actions that may come to nothing: their target can be eliminated before they take effect,
+on losing a challenge of the action or of its own block (R-INF-5)."""
+
+
+@attrs.frozen
+class _Turn:
+    """What the events of a turn so far tell of R-INF-5: the declared ``action``, the seat that
+    ``owes`` a lost challenge's influence, the seat whose latest lost influence was such a
+    penalty (``penalised``), and the action that came to nothing (``nothing``)."""
+
+    action: ActionMove | None = None
+    challenger: int | None = None
+    owes: int | None = None
+    penalised: int | None = None
+    nothing: _Aimed | None = None
+
+    def after(self, event: Event) -> _Turn:
+        """The turn once ``event`` has happened."""
+        match event:
+            case TurnStarted():
+                return _Turn()
+            case ActionDeclared(action=action):
+                return attrs.evolve(self, action=action)
+            case Challenged(player=p):
+                return attrs.evolve(self, challenger=p)
+            case Proved():
+                return attrs.evolve(self, owes=self.challenger)
+            case Conceded(player=p):
+                return attrs.evolve(self, owes=p)
+            case InfluenceLost(player=p) if p == self.owes:
+                return attrs.evolve(self, owes=None, penalised=p)
+            case InfluenceLost():
+                return attrs.evolve(self, penalised=None)
+            case Eliminated(player=p):
+                return self._eliminated(p)
+            case _:
+                return self
+
+    def _eliminated(self, seat: int) -> _Turn:
+        """The turn's action comes to nothing if ``seat``, its target, lost its last influence
+        to a challenge rather than to the action."""
+        action = self.action
+        if seat == self.penalised and isinstance(action, _Aimed) and action.target == seat:
+            return attrs.evolve(self, nothing=action)
+        return self
+
+
+def _came_to_nothing(events: Iterable[Event]) -> Iterator[tuple[Event, _Aimed | None]]:
+    """Each event, with the action that came to nothing just before it: told where the action
+    would have resolved, before the next turn begins (or the game is drawn); a game won by the
+    elimination never reaches that point."""
+    turn = _Turn()
+    for event in events:
+        yield event, (turn.nothing if isinstance(event, TurnStarted | Drawn) else None)
+        turn = turn.after(event)
+
+
+def _nothing(action: _Aimed, voice: _Voice) -> str:
+    """``"Seat 2's Steal comes to nothing: seat 0 is out of the game."``"""
+    whose = "Your" if action.player == voice.you else f"Seat {action.player}'s"
+    target = action.target
+    out = f"{voice.seat(target)} {voice.verb(target, 'is')} out of the game"
+    return f"{whose} {spec_of(action).name} comes to nothing: {out}."
+
+
+def narrate_events(
+    log: Iterable[Event], config: Config | None = None, *, you: int | None = None
+) -> list[tuple[str, ...]]:
+    """The sentences of each event of ``log``, in order: ``describe_event``'s, after the line
+    that an action came to nothing when that is where it would have resolved (R-INF-5).
+
+    For a caller that shows each event apart (a turn's header, the web table's log); the line
+    is read off the events before it, so pass the log from the start of the turn at least.
+
+    Returns:
+        One tuple per event, ``describe_event``'s sentence last, e.g. for the ``TurnStarted``
+        after a Steal whose target died on its challenge: ``("Seat 0's Steal comes to nothing:
+        seat 1 is out of the game.", "Turn 5 begins: seat 2 to play.")``.
+    """
+    voice = _Voice(you)
+    return [
+        (
+            *(() if nothing is None else (_nothing(nothing, voice),)),
+            describe_event(e, config, you=you),
+        )
+        for e, nothing in _came_to_nothing(log)
+    ]
+
+
+def narrate_log(
+    log: Iterable[Event], config: Config | None = None, *, you: int | None = None
+) -> list[str]:
+    """The log in plain English: ``describe_event``'s sentence for each event, and a line where
+    a declared action came to nothing because its target was eliminated before it took effect
+    (R-INF-5), ``"Seat 0's Steal comes to nothing: seat 1 is out of the game."``.
+
+    That line is narration, read off the events the log holds (the action declared, a challenge
+    of it or of the target's block lost, the target eliminated); the log has no event for it.
+    As with ``describe_event``, narrate a view's log to anyone who plays:
+    ``narrate_log(view(state, None).log, state.config)``.
+
+    Args:
+        log: the events, from the start of the game or of a turn.
+        config: the game's options; optional, it only names the exchanger of an Exchange.
+        you: a seat to speak to in the second person (``"Your Steal comes to nothing: ..."``).
+
+    Returns:
+        The sentences, in order.
+    """
+    return [line for lines in narrate_events(log, config, you=you) for line in lines]
 
 
 def describe_pending(
