@@ -10,7 +10,8 @@ the log included, is.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
@@ -252,10 +253,16 @@ class GameState:
         """Turns begun: 0 during setup, 1 on the first turn."""
         return self.core.turn
 
-    @property
-    def winner(self) -> int | None:
-        """The last player standing, once the game is over."""
-        return self.core.winner
+    if TYPE_CHECKING:
+
+        @property
+        def winner(self) -> int | None:
+            """The last player standing, once the game is over."""
+
+    else:  # read in C, without a Python call: every game loop asks it after each move
+        winner = property(
+            attrgetter("core.winner"), doc="The last player standing, once the game is over."
+        )
 
     @property
     def pending(self) -> Pending | None:

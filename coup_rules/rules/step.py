@@ -131,7 +131,10 @@ def _same_types(a: Move, b: object) -> bool:
 
 def _play(t: Scratch, pending: Record, move: Move) -> None:
     """Apply ``move``, a legal answer to ``pending``."""
-    match pending:  # the commonest decisions first
+    match pending:  # the commonest decisions first (a turn's action: most moves that come here)
+        case ActionChoice():
+            if is_action(move):
+                declare(t, move)
         case ChallengeActionWindow() | ChallengeBlockWindow():
             if type(move) is Allow:  # the last Allow (a Challenge never comes here: next_core)
                 responses.on_allow(t, pending, move)
@@ -143,9 +146,6 @@ def _play(t: Scratch, pending: Record, move: Move) -> None:
         case InfluenceChoice():
             if type(move) is LoseInfluence:
                 choices.on_lose_influence(t, pending, move)
-        case ActionChoice():
-            if is_action(move):
-                declare(t, move)
         case CounterWindow():
             if type(move) is Allow:
                 responses.on_allow(t, pending, move)
