@@ -24,7 +24,7 @@ from pathlib import Path
 from types import FrameType
 
 from coup_rules.bots import BOTS, DEFAULT_MAX_TURNS, make_bots
-from coup_rules.cli import demo, play, sim, tournament, vector_sim
+from coup_rules.cli import demo, play, sim, tournament, vector_sim, warmup
 from coup_rules.cli.demo import DEFAULT_SEED, narrate_game
 from coup_rules.cli.play import INTERRUPTED
 from coup_rules.config import MAX_PLAYERS, MIN_PLAYERS, Config
@@ -34,7 +34,7 @@ from coup_rules.simulation import MAX_WORKERS
 
 __all__ = ["DEFAULT_SEED", "build_parser", "demo_main", "main", "narrate_game"]
 
-COMMANDS = ("demo", "play", "simulate", "replay", "tournament")
+COMMANDS = ("demo", "play", "simulate", "replay", "tournament", "warmup")
 """The subcommands, in the order ``--help`` lists them."""
 
 
@@ -297,6 +297,7 @@ def build_parser(prog: str = "coup-rules") -> argparse.ArgumentParser:
     _add_simulate(commands)
     _add_replay(commands)
     tournament.add_parser(commands)
+    warmup.add_parser(commands)
     _add_serve(commands)
     return parser
 
@@ -364,6 +365,8 @@ def _main(argv: Sequence[str] | None, prog: str) -> int:
     try:
         if args.command == "replay":
             return sim.replay_command(args)
+        if args.command == "warmup":
+            return warmup.run()
         if args.command == "tournament":
             try:
                 return tournament.run(args)

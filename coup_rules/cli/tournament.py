@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from coup_rules.bots import BOTS, DEFAULT_MAX_TURNS
+from coup_rules.cli import warmup
 from coup_rules.cli.output import Progress, check_writable, print_table
 from coup_rules.config import Config
 from coup_rules.evaluate import MAX_ENTRANT_ITERATIONS, Evaluation, evaluate, make_entrant
@@ -164,6 +165,7 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.markdown is not None:
         check_writable(args.markdown, "--markdown")
+    warmup.prepare(bots)  # the search's compile, before the first move rather than in it
     with Progress(args.games, "playing", plain=args.plain) as bar:
         result = evaluate(
             bots,

@@ -13,7 +13,7 @@ observations the vectors of ``ObservationEncoder``, as in the PettingZoo and Ope
 The layout of a game's row (``fields``, ``layout``, ``rows``, ``convert``) needs NumPy alone;
 the JAX form of the rules (``coup_rules.jax``) reads it too. The kernel is compiled on first
 use and cached on disk (numba's ``cache=True``), so only the first process pays the compile
-time.
+time; ``compile_all()`` (``coup-rules warmup``) pays it at a moment of the caller's choosing.
 """
 
 from __future__ import annotations
@@ -25,13 +25,15 @@ if TYPE_CHECKING:
     from coup_rules.vector.env import VectorEnv
     from coup_rules.vector.playouts import random_playouts
     from coup_rules.vector.training import CoupVectorEnv
+    from coup_rules.vector.warmup import compile_all
 
-__all__ = ["CoupVectorEnv", "VectorEnv", "random_playouts"]
+__all__ = ["CoupVectorEnv", "VectorEnv", "compile_all", "random_playouts"]
 
 _HOMES = {
     "VectorEnv": "coup_rules.vector.env",
     "random_playouts": "coup_rules.vector.playouts",
     "CoupVectorEnv": "coup_rules.vector.training",
+    "compile_all": "coup_rules.vector.warmup",
 }
 
 
