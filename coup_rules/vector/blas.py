@@ -9,9 +9,9 @@ thread. What holds it:
 - ``OPENBLAS_NUM_THREADS``, ``OMP_NUM_THREADS``, ``MKL_NUM_THREADS`` (or ``BLIS_NUM_THREADS``)
   set in the environment before NumPy is first imported: BLAS reads them when it loads, so
   setting them later does nothing. Any value set there is the user's choice and respected.
-- Otherwise, with ``threadpoolctl`` installed (``pip install threadpoolctl``), the env holds BLAS
-  to one thread while it calls the policies, and gives the threads back after, so the caller's
-  own NumPy work (a learner's update) keeps them.
+- Otherwise, with ``threadpoolctl`` installed (the ``[vector]`` extra installs it), the env
+  holds BLAS to one thread while it calls the policies, and gives the threads back after, so
+  the caller's own NumPy work (a learner's update) keeps them.
 - Otherwise the env can hold nothing, and ``PolicyThreads`` warns (``BlasThreadsWarning``) once
   per process, saying how.
 """
