@@ -203,6 +203,10 @@ class ISMCTSBot:
             ``plausible_move``, and ``"auto"`` (the default) compiled when numba is installed.
             Both play the same model, so they give the same search in distribution; the
             compiled one runs many more iterations a second (a fixed seed gives other games).
+            The compiled search is compiled at its first call in a process with a cold numba
+            cache (about 26 CPU seconds), else loaded from the cache (about a second): call
+            ``coup_rules.vector.compile_all()`` (``coup-rules warmup``) beforehand so that no
+            move waits for it.
 
     The defaults were chosen by short tournaments against ``coup_rules.bots``'s honest and
     bluffing bots (``coup-rules tournament``, ``coup_rules.evaluate``).
