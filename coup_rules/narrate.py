@@ -24,7 +24,7 @@ narration of an action names the same claim and cost.
 from __future__ import annotations
 
 import types
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Literal, assert_never
 
 import attrs
@@ -108,6 +108,7 @@ __all__ = [
     "describe_pending",
     "narrate_events",
     "narrate_log",
+    "narration_start",
 ]
 
 MoveStyle = Literal["menu", "button"]
@@ -590,6 +591,13 @@ def narrate_events(
         )
         for e, nothing in _came_to_nothing(log)
     ]
+
+
+def narration_start(log: Sequence[Event], index: int) -> int:
+    """Where to begin narrating for the sentences of ``log[index:]``: the start of the turn of
+    ``log[index]`` (0 before the first turn), since the line of an action that came to nothing
+    reads the turn's earlier events (``narrate_events(log[start:])[index - start:]``)."""
+    return next((i for i in range(index - 1, -1, -1) if isinstance(log[i], TurnStarted)), 0)
 
 
 def narrate_log(

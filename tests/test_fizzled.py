@@ -10,6 +10,8 @@ the action would have resolved, before the next turn begins:
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from helpers import AMBASSADOR, ASSASSIN, CAPTAIN, CONTESSA, DUKE, INQUISITOR, play
 
@@ -35,6 +37,7 @@ from coup_rules import (
 )
 from coup_rules.cli.demo import Narrator
 from coup_rules.narrate import narrate_log
+from coup_rules.web.render import seat_envelope
 
 HANDS = [(CAPTAIN, ASSASSIN), (CAPTAIN, CONTESSA), (DUKE, DUKE), (AMBASSADOR, CONTESSA)]
 
@@ -174,3 +177,18 @@ def test_the_demo_tells_it_when_printing_move_by_move() -> None:
     assert out.count("  " + STEAL_LINE) == 1
     header = out[out.index("  " + STEAL_LINE) + 2]
     assert header.startswith("— Turn ") and ": seat 2 (" in header
+
+
+def test_the_table_tells_it_though_the_turn_began_in_an_earlier_answer() -> None:
+    """The web table's log: the answer to the proving move holds the line on the event before
+    the next turn, read off the turn's events the seat was sent before; one text per event."""
+    asked = play(last_card_seat_one(), Steal(0, 1), Challenge(1))
+    state = play(asked, Prove(0))
+    data = json.loads(seat_envelope(state, 2, len(asked.log), {}))
+    texts = [entry["text"] for entry in data["log_text"]]
+    events = view(state, 2, since=len(asked.log)).log
+    assert len(texts) == len(events)
+    turn = next(i for i, entry in enumerate(data["log_text"]) if entry["turn"])
+    sentences = [describe_event(e, state.config, you=2) for e in events]
+    assert texts[turn - 1] == f"{sentences[turn - 1]} {STEAL_LINE}"
+    assert texts[: turn - 1] + texts[turn:] == sentences[: turn - 1] + sentences[turn:]

@@ -13,9 +13,9 @@ from collections.abc import Callable, Sequence
 
 from coup_rules.bots import make_bots, play_game
 from coup_rules.config import Config
-from coup_rules.events import Event, TurnStarted
+from coup_rules.events import TurnStarted
 from coup_rules.moves import Move
-from coup_rules.narrate import narrate_events
+from coup_rules.narrate import narrate_events, narration_start
 from coup_rules.notation import format_move
 from coup_rules.state import GameState
 
@@ -65,7 +65,7 @@ class Narrator:
     def events(self, state: GameState) -> None:
         """Print the events of ``state``'s log not printed yet."""
         log = list(state.log)
-        start = _turn_start(log, self.printed)
+        start = narration_start(log, self.printed)
         told = narrate_events(log[start:], state.config)[self.printed - start :]
         for event, lines in zip(log[self.printed :], told, strict=True):
             for line in lines[:-1]:  # an action that came to nothing (R-INF-5)
@@ -76,12 +76,6 @@ class Narrator:
             else:
                 self.out("  " + lines[-1])
         self.printed = len(state.log)
-
-
-def _turn_start(log: Sequence[Event], printed: int) -> int:
-    """Where the turn of ``log[printed]`` began: the narration of an action that came to nothing
-    reads the turn's earlier events."""
-    return next((i for i in range(printed - 1, -1, -1) if isinstance(log[i], TurnStarted)), 0)
 
 
 def narrate_game(

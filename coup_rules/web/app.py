@@ -66,7 +66,6 @@ from coup_rules.config import Config
 from coup_rules.errors import IllegalMoveError
 from coup_rules.moves import Move
 from coup_rules.serde import DecodeError, from_json
-from coup_rules.views import view
 from coup_rules.web.bots import BOT_NAMES
 from coup_rules.web.chat import CANNED, CLIENT_BURST, CLIENT_REFILL, MAX_TEXT, Allowance
 from coup_rules.web.hub import (
@@ -96,7 +95,7 @@ from coup_rules.web.limits import (
     token_of,
 )
 from coup_rules.web.records import OpenTable
-from coup_rules.web.render import envelope
+from coup_rules.web.render import seat_envelope
 from coup_rules.web.seating import NO_CODE, normal_code
 from coup_rules.web.security import SecurityMiddleware, Site
 
@@ -507,7 +506,7 @@ class Seat:
             return _answer(problem)
         state = table.state
         since = _since(request.query_params.get("since"), len(state.log))
-        return _json(envelope(view(state, seat, since=since), table.public(since)))
+        return _json(seat_envelope(state, seat, since, table.public(since)))
 
     async def move(self, request: Request) -> Response:
         try:
@@ -528,7 +527,7 @@ class Seat:
             return _answer(
                 _Problem(422, "illegal", str(error), reason=error.reason, rule=error.rule)
             )
-        return _json(envelope(view(state, seat, since=version), table.public(version)))
+        return _json(seat_envelope(state, seat, version, table.public(version)))
 
     async def rematch(self, request: Request) -> Response:
         """The next game at this table: this seat's link in it (a new token, a new seed)."""
@@ -639,7 +638,7 @@ class Events:
             while True:
                 revision, state, said = table.revision, table.state, table.talk
                 if revision != shown:
-                    data = envelope(view(state, seat, since=sent), table.public(sent))
+                    data = seat_envelope(state, seat, sent, table.public(sent))
                     sent, shown = len(state.log), revision
                     yield f"id: {sent}\nevent: view\ndata: {data}\n\n"
                 if talk:

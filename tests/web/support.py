@@ -120,16 +120,20 @@ def check_envelope(
     """The envelope a client got is exactly the view of ``state`` for ``seat``, and no more.
 
     - its ``view`` decodes to ``view(state, seat, since=its log_start)`` of the true state;
-    - every other field is a function of that view alone (rebuilt from the decoded view),
+    - every other field is a function of that view alone (rebuilt from the decoded view), and
+      of the seat's view of the turn's earlier events (an action that came to nothing, R-INF-5),
       but ``table``, the public facts of the table (``check_table``);
     - spelled out: no other seat's hidden cards, no private card the seat may not see, and
       never the seed.
     """
+    from coup_rules.narrate import narration_start
     from coup_rules.web.render import envelope_data
 
     got = from_json(json.dumps(data["view"]), PlayerView)
     assert got == view(state, seat, since=got.log_start)
-    assert data == envelope_data(got, data["table"])
+    start = narration_start(state.log, got.log_start)
+    earlier = view(state, seat, since=start).log[: got.log_start - start]
+    assert data == envelope_data(got, data["table"], earlier=earlier)
     check_table(dict(data["table"]), state, seats)
     for p in got.players:
         if p.seat != seat:
