@@ -95,7 +95,14 @@ if TYPE_CHECKING:  # imported on first use, by __getattr__ below
         known_cards,
         sample_state,
     )
-    from coup_rules.narrate import describe_event, describe_move, describe_pending
+    from coup_rules.narrate import (
+        describe_event,
+        describe_move,
+        describe_pending,
+        narrate_events,
+        narrate_log,
+        narration_start,
+    )
     from coup_rules.notation import format_move, parse_move
     from coup_rules.serde import SCHEMA_VERSION, DecodeError, from_json, to_json
     from coup_rules.validate import validate_state, validate_view
@@ -108,7 +115,14 @@ _LAZY: dict[str, tuple[str, ...]] = {
         "known_cards",
         "sample_state",
     ),
-    "coup_rules.narrate": ("describe_event", "describe_move", "describe_pending"),
+    "coup_rules.narrate": (
+        "describe_event",
+        "describe_move",
+        "describe_pending",
+        "narrate_events",
+        "narrate_log",
+        "narration_start",
+    ),
     "coup_rules.notation": ("format_move", "parse_move"),
     "coup_rules.serde": ("SCHEMA_VERSION", "DecodeError", "from_json", "to_json"),
     "coup_rules.validate": ("validate_state", "validate_view"),
@@ -238,6 +252,9 @@ __all__ = [
     "from_json",
     "known_cards",
     "legal_moves",
+    "narrate_events",
+    "narrate_log",
+    "narration_start",
     "new_game",
     "parse_move",
     "playout",

@@ -32,11 +32,11 @@ from coup_rules import (
     Prove,
     Steal,
     describe_event,
+    narrate_log,
     new_game,
     view,
 )
 from coup_rules.cli.demo import Narrator
-from coup_rules.narrate import narrate_log
 from coup_rules.web.render import seat_envelope
 
 HANDS = [(CAPTAIN, ASSASSIN), (CAPTAIN, CONTESSA), (DUKE, DUKE), (AMBASSADOR, CONTESSA)]
