@@ -10,6 +10,7 @@ the action would have resolved, before the next turn begins:
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -192,3 +193,19 @@ def test_the_table_tells_it_though_the_turn_began_in_an_earlier_answer() -> None
     sentences = [describe_event(e, state.config, you=2) for e in events]
     assert texts[turn - 1] == f"{sentences[turn - 1]} {STEAL_LINE}"
     assert texts[: turn - 1] + texts[turn:] == sentences[: turn - 1] + sentences[turn:]
+
+
+def test_the_terminal_game_tells_it_to_the_seat_that_watches() -> None:
+    """``coup-rules play``: a person at seat 2 reads the line between the moves it is told."""
+    from coup_rules.cli.play import _Table
+
+    before = last_card_seat_one()
+    out = io.StringIO()
+    table = _Table(before.config, 2, {}, ["a", "b", "c", "d"], 2, io.StringIO(), out)
+    table.state = before
+    table.news(None)
+    table.state = play(before, Steal(0, 1), Challenge(1))
+    table.news(None)
+    table.state = play(table.state, Prove(0))
+    table.news(None)
+    assert out.getvalue().splitlines().count("  " + STEAL_LINE) == 1

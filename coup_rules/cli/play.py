@@ -35,7 +35,12 @@ from coup_rules.engine import apply
 from coup_rules.errors import IllegalMoveError
 from coup_rules.events import ActionDeclared, Blocked, Conceded, Event
 from coup_rules.moves import Embezzle, Move
-from coup_rules.narrate import describe_event, describe_move, describe_pending
+from coup_rules.narrate import (
+    describe_move,
+    describe_pending,
+    narrate_events,
+    narration_start,
+)
 from coup_rules.notation import format_move, parse_move
 from coup_rules.setup import new_game
 from coup_rules.simulation import GameRecord
@@ -266,15 +271,18 @@ class _Table:
     def news(self, recent: int | None = RECENT) -> PlayerView:
         """Print the latest of what the person's seat saw since last time; their view now."""
         v = view(self.state, self.seat, since=self.shown)
+        first = len(self.seen)
         self.seen.extend(v.log)
-        events = list(v.log)
+        start = narration_start(self.seen, first)
+        told = narrate_events(self.seen[start:], self.state.config, you=self.seat)[first - start :]
         if self.watching:
-            if recent is not None and len(events) > recent:
-                hidden = len(events) - recent
+            if recent is not None and len(told) > recent:
+                hidden = len(told) - recent
                 self.say(f"  ({hidden} earlier event{'' if hidden == 1 else 's'} not shown)")
-                events = events[-recent:]
-            for event in events:
-                self.say("  " + describe_event(event, self.state.config, you=self.seat))
+                told = told[-recent:]
+            for lines in told:  # with the line of an action that came to nothing (R-INF-5)
+                for line in lines:
+                    self.say("  " + line)
         self.shown = v.log_length
         return v
 
