@@ -9,10 +9,11 @@ random answer).
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 pytest.importorskip("numba", reason="the [vector] extra is not installed")
+
+import numpy as np
 
 from coup_rules import Config
 from coup_rules.vector import bots as vb
