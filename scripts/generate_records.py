@@ -22,14 +22,29 @@ from __future__ import annotations
 
 import argparse
 import ast
+import importlib.util
 import re
 import sys
 from pathlib import Path
 from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCE = ROOT / "coup_rules" / "decisions.py"
-TARGET = ROOT / "coup_rules" / "records.py"
+
+
+def _package() -> Path:
+    """The source tree's ``coup_rules`` folder, or, where the tests run without one (CI's
+    installed wheels), the installed package's, found without importing it."""
+    tree = ROOT / "coup_rules"
+    if (tree / "decisions.py").is_file():
+        return tree
+    spec = importlib.util.find_spec("coup_rules")
+    if spec is None or spec.origin is None:
+        return tree
+    return Path(spec.origin).parent
+
+
+SOURCE = _package() / "decisions.py"
+TARGET = _package() / "records.py"
 WIDTH = 100
 _REGION = re.compile(r"(# <generated: (\w+)>[^\n]*\n)(.*?)(# </generated>\n)", re.DOTALL)
 _BUILTINS = {"tuple", "int", "str", "bool", "None", "object"}

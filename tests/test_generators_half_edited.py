@@ -39,7 +39,7 @@ def _script(name: str) -> ModuleType:
 def _half_edited_decisions(tmp_path: Path) -> Path:
     """decisions.py with a new class in ``Pending`` but no ``Decision`` member nor ``spec_of``
     arm: the package itself would not import."""
-    text = (ROOT / "coup_rules" / "decisions.py").read_text()
+    text = _script("generate_records").SOURCE.read_text()
     text = text.replace("\nPending: TypeAlias = (", NEW_DECISION + "\n\nPending: TypeAlias = (", 1)
     text = text.replace(
         "    | InquisitorChoice\n", "    | InquisitorChoice\n    | TitheChoice\n", 1
@@ -65,7 +65,7 @@ def test_the_records_generator_writes_a_new_decision_s_record_before_its_spec(
 ) -> None:
     generator = _script("generate_records")
     monkeypatch.setattr(generator, "SOURCE", _half_edited_decisions(tmp_path))
-    text = generator.render((ROOT / "coup_rules" / "records.py").read_text())
+    text = generator.render(generator.TARGET.read_text())
     assert "class TitheChoice(_Record):" in text
     assert "kind: ClassVar[Decision] = Decision.TITHE" in text
     assert "def __init__(self, waiting: tuple[int, ...], action: ActionMove, owed: int)" in text
