@@ -90,7 +90,8 @@ async def _scenario(browser: Browser, base: str) -> None:
     await page.wait_for_function(ENABLED, arg=before, timeout=WAIT_MS)
     answered, shown = late[0]
     assert answered < shown  # the answer did come after the stream's newer view
-    assert (await _state(page))["version"] == shown  # the page kept the newer view
+    # the page kept the newer view (or a later one: the other seats may answer meanwhile)
+    assert (await _state(page))["version"] >= shown
     assert problems == []
 
 
