@@ -194,8 +194,9 @@ class _Shared:
 
 
 def _shared_from_json(text: str, start: str | None = None) -> _Shared:
-    state = from_json(text, GameState)
-    return _Shared(state, None if start is None else from_json(start, GameState))
+    # a resampled state (resample_from_infostate) carries its viewer's redacted log
+    state = from_json(text, GameState, redacted_log=True)
+    return _Shared(state, None if start is None else from_json(start, GameState, redacted_log=True))
 
 
 @attrs.frozen
@@ -227,7 +228,8 @@ def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _decode_state(value: Any, path: str) -> GameState:
     try:
-        return from_json(json.dumps(value), GameState)
+        # a resampled state (resample_from_infostate) carries its viewer's redacted log
+        return from_json(json.dumps(value), GameState, redacted_log=True)
     except RecursionError:
         raise DecodeError([f"nested too deeply @ {path}"]) from None
     except DecodeError as exc:

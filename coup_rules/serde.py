@@ -7,10 +7,11 @@ by their values), moves and events are objects tagged by a ``"type"`` field in s
 ``PlayerView`` payloads carry ``"schema_version"``. Decoding is strict: exact JSON types
 (``true`` is not an integer), no unknown fields, seats from 0 to 9, an event's ``count`` that
 agrees with its cards, arrays and objects nested ``MAX_DEPTH`` deep at most (whatever the
-interpreter's recursion limit), a decoded ``GameState`` must pass ``validate_state`` and
-``validate_log``, and a decoded ``PlayerView`` ``validate_view``. A ``GameState``'s log may hold
-events redacted as a view shows them: a sample of ``sample_state`` carries its viewer's log, and
-its JSON decodes (``tests/test_determinize.py``).
+interpreter's recursion limit), a decoded ``GameState`` must hold a whole log (no event redacted
+as a view shows it) and pass ``validate_state`` and ``validate_log``, and a decoded
+``PlayerView`` ``validate_view``. A sample of ``sample_state`` carries its viewer's log, redacted:
+its JSON decodes through the explicit door ``from_json(text, GameState, redacted_log=True)``
+(``tests/test_determinize.py``).
 Anything else raises ``DecodeError``, whose message names the offending field by its JSON path.
 """
 
@@ -41,7 +42,7 @@ from coup_rules.log import Log
 from coup_rules.moves import ActionMove, Move
 from coup_rules.state import GameState, PlayerState
 from coup_rules.validate import validate_log, validate_state, validate_view
-from coup_rules.views import PlayerView, SeatView
+from coup_rules.views import PlayerView, SeatView, may_see, redact
 
 __all__ = [
     "MAX_DEPTH",
@@ -523,14 +524,14 @@ _DECODE_ERRORS = (
 
 
 @overload
-def from_json(text: str | bytes, cls: type[T]) -> T: ...
+def from_json(text: str | bytes, cls: type[T], *, redacted_log: bool = False) -> T: ...
 
 
 @overload
-def from_json(text: str | bytes, cls: object) -> Any: ...
+def from_json(text: str | bytes, cls: object, *, redacted_log: bool = False) -> Any: ...
 
 
-def from_json(text: str | bytes, cls: Any) -> Any:
+def from_json(text: str | bytes, cls: Any, *, redacted_log: bool = False) -> Any:
     """Decode JSON text into ``cls``, validating it.
 
     Args:
@@ -539,11 +540,16 @@ def from_json(text: str | bytes, cls: Any) -> Any:
             ``Move``, ``ActionMove`` and ``Event`` (decoded by the ``"type"`` tag); or
             ``list[X]`` or ``tuple[X, ...]`` of any of these, for a JSON array
             (``from_json(text, list[Move])``).
+        redacted_log: accept a ``GameState`` whose log holds events redacted as a view shows
+            them (another seat's cards ``null``): a sample of ``sample_state``, which carries its
+            viewer's log. By default such a state is refused, since a game's own state names
+            every card in its log.
 
     Raises:
         DecodeError: malformed JSON, wrong types, unknown fields or tags, seats out of range, an
             unsupported ``schema_version``, an event whose ``count`` disagrees with its cards,
-            a ``GameState`` that breaks an invariant or whose log does not lead to it, or a
+            a ``GameState`` that breaks an invariant or whose log does not lead to it (or, unless
+            ``redacted_log``, whose log holds a redacted event), or a
             ``PlayerView`` that no game could show its seat (``validate_view``). The
             message names the offending field; no half-built object is ever returned.
         TypeError: ``cls`` is not a class this function decodes.
@@ -565,7 +571,7 @@ def from_json(text: str | bytes, cls: Any) -> Any:
         obj = converter().structure(data, cls)
     except _DECODE_ERRORS as exc:
         raise DecodeError(transform_error(exc, "$", _format)) from None
-    _validate_states(obj, "$")
+    _validate_states(obj, "$", redacted_log)
     return obj
 
 
@@ -605,8 +611,34 @@ def _decodable(cls: Any) -> bool:
         return False
 
 
-def _validate_states(obj: Any, path: str) -> None:
+def _redacted_event(log: Log) -> int | None:
+    """The index of the first event of ``log`` whose private cards are hidden (``null``), as a
+    view shows it to a seat that may not see them (``views.redact``); ``None`` if there is none."""
+    for i, event in enumerate(log):
+        if not may_see(event, None) and redact(event, None) == event:
+            return i
+    return None
+
+
+def _refuse_redacted(state: GameState, path: str) -> None:
+    where = _redacted_event(state.log)
+    if where is not None:
+        tag = TAGS[type(state.log[where])]
+        raise DecodeError(
+            [
+                f"invalid state: its log is a view's, not a game's: its \"{tag}\" event hides "
+                "the cards (null) as a view hides them from other seats, where a game's state "
+                "names every card in its log (R-INFO-2); decode a view's JSON as a PlayerView, "
+                "and a sample of sample_state with from_json(text, GameState, redacted_log=True) "
+                f"@ {path}.log[{where}]"
+            ]
+        )
+
+
+def _validate_states(obj: Any, path: str, redacted_log: bool) -> None:
     if isinstance(obj, GameState):
+        if not redacted_log:
+            _refuse_redacted(obj, path)
         try:
             validate_state(obj)
             validate_log(obj)
@@ -619,4 +651,4 @@ def _validate_states(obj: Any, path: str) -> None:
             raise DecodeError([f"invalid view: {exc} @ {path}"]) from None
     elif isinstance(obj, list | tuple):
         for i, item in enumerate(obj):
-            _validate_states(item, f"{path}[{i}]")
+            _validate_states(item, f"{path}[{i}]", redacted_log)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 import sys
 import typing
@@ -40,6 +41,7 @@ from coup_rules import (
     from_json,
     legal_moves,
     new_game,
+    sample_state,
     to_json,
     validate_state,
     view,
@@ -359,13 +361,51 @@ def test_absurd_nesting_is_refused_whatever_the_recursion_limit() -> None:
         sys.setrecursionlimit(limit)
 
 
-# --- a view's log keeps what it hides ---------------------------------------------------------
+# --- a state's log is whole; a view's keeps what it hides --------------------------------------
 
 
 def _exchanged() -> GameState:
     """A 3-player game after an Exchange: its log holds a ``cards_returned`` event."""
     state = play(new_game(Config(players=3), seed=5), Exchange(0), Allow(1), Allow(2))
     return play(state, legal_moves(state, 0)[0])
+
+
+@pytest.mark.parametrize("tag", ["cards_returned", "dealt", "cards_drawn"])
+def test_a_state_whose_log_is_redacted_is_refused_r_info_2(tag: str) -> None:
+    """A view hides another seat's cards as ``null``; a game's state names them all, so a state
+    payload with such an event is refused, naming the event (R-INFO-2)."""
+    data = state_data(_exchanged())
+    where = next(i for i, event in enumerate(data["log"]) if event["type"] == tag)
+    data["log"][where]["cards"] = None
+    message = decode_error(json.dumps(data), GameState)
+    assert f"its log is a view's, not a game's: its \"{tag}\" event hides the cards" in message
+    assert "redacted_log=True" in message
+    assert message.endswith(f"@ $.log[{where}]")
+
+
+def test_a_state_holding_a_views_log_is_refused_r_info_2() -> None:
+    """The whole log of another seat's view put into the game's state is refused at its first
+    hidden event."""
+    state = _exchanged()
+    data = state_data(state)
+    data["log"] = json.loads(to_json(view(state, 1).log))
+    assert "its log is a view's, not a game's" in decode_error(json.dumps(data), GameState)
+
+
+def test_a_sample_decodes_by_the_door_that_takes_a_redacted_log() -> None:
+    """A sample of ``sample_state`` carries its viewer's log: refused by default, it decodes with
+    ``redacted_log=True``, equal to the sample."""
+    sample = sample_state(view(_exchanged(), 1), random.Random(3))
+    assert "its log is a view's" in decode_error(to_json(sample), GameState)
+    assert from_json(to_json(sample), GameState, redacted_log=True) == sample
+
+
+def test_the_door_that_takes_a_redacted_log_reaches_into_arrays() -> None:
+    """``redacted_log`` holds for states in a JSON array as for one state."""
+    sample = sample_state(view(_exchanged(), 2), random.Random(4))
+    text = to_json([sample, _exchanged()])
+    assert "@ $[0].log[" in decode_error(text, list[GameState])
+    assert from_json(text, list[GameState], redacted_log=True) == [sample, _exchanged()]
 
 
 def test_a_view_of_the_same_game_keeps_its_redacted_log() -> None:
