@@ -178,7 +178,7 @@ CASES: tuple[CaseDef, ...] = (
         config=REF3,
         hands=HANDS3,
         allegiances=(L, R, L),
-        coins=(14, 2, 7),
+        coins=(14, 2, 9),
         refused={0: ("p0 steal p2",)},
         moves=(
             "p0 coup p1",
