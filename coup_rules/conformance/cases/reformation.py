@@ -390,6 +390,5 @@ CASES: tuple[CaseDef, ...] = (
             (CAPTAIN, CONTESSA),
         ),
         moves=("p0 choose loyalist", "p0 income"),
-        views=(1,),
     ),
 )

@@ -59,7 +59,6 @@ CASES: tuple[CaseDef, ...] = (
             (CAPTAIN, CONTESSA),
         ),
         moves=("p0 tax", "p1 allow", "p2 allow", "p3 allow", "p4 allow", "p5 allow", "p6 allow"),
-        views=(0,),
     ),
     CaseDef(
         id="setup-ten-players-five-copies",
@@ -71,7 +70,6 @@ CASES: tuple[CaseDef, ...] = (
         config=Config(players=10),
         seed=10,
         moves=("p0 income", "p1 income", "p2 income"),
-        views=(0,),
     ),
     CaseDef(
         id="setup-second-edition-twenty-five-cards",
