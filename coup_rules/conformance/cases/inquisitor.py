@@ -106,6 +106,18 @@ CASES: tuple[CaseDef, ...] = (
         views=(4, 5),
     ),
     CaseDef(
+        id="inq-examine-two-identical-cards-still-asked",
+        title=(
+            "A target holding two Captains is still asked which card to show, with one choice:"
+            " the flow never tells the Inquisitor's opponents that the cards are alike."
+        ),
+        rules=("R-INQ-4", "R-INFO-4"),
+        config=INQ3,
+        hands=((INQUISITOR, DUKE), (CAPTAIN, CAPTAIN), (ASSASSIN, DUKE)),
+        moves=("p0 examine p1", "p1 allow", "p2 allow", "p1 show captain", "p0 give_back"),
+        views=(3,),
+    ),
+    CaseDef(
         id="inq-examine-a-last-card-is-shown-at-once",
         title=(
             "A target with one hidden card shows it at once without being asked; the"
