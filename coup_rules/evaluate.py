@@ -64,13 +64,16 @@ def make_entrant(name: str) -> Bot:
     ``ismcts`` (``ISMCTSBot()``), or ``ismcts:N`` (``ISMCTSBot(iterations=N)``, ``N`` from 1 to
     ``MAX_ENTRANT_ITERATIONS``), or
     ``module:factory``, a zero-argument callable of an importable module that returns a bot
-    (``mybots:make_agent``, ``mypackage.agents:Agent.build``; see ``load_entrant``).
+    (``mybots:make_agent``, ``mypackage.agents:Agent.build``; see ``load_entrant``), or
+    ``cmd:COMMAND ARGS``, a command speaking the coup-bot protocol (``ProcessBot``).
 
     Raises:
         ValueError: an unknown name, an ``ismcts:N`` whose ``N`` is not a whole number from 1
             to ``MAX_ENTRANT_ITERATIONS``, or a ``module:factory`` that gives no bot.
     """
     kind, _, arg = name.partition(":")
+    if kind == "cmd":  # a command speaking the coup-bot protocol (coup_rules.bots.process)
+        return make_bot(name)
     if kind == "ismcts":
         from coup_rules.ai import ISMCTSBot
 

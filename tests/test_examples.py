@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -9,7 +12,10 @@ from pathlib import Path
 import pytest
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-SCRIPTS = sorted(EXAMPLES.glob("*.py"))
+BOTS = ("bot_process.py",)
+"""Bots that are commands: they read the coup-bot protocol on standard input, so they run in a
+tournament below rather than alone."""
+SCRIPTS = sorted(p for p in EXAMPLES.glob("*.py") if p.name not in BOTS)
 
 # A small argument for the scripts that take one (a seed or a number of games); others get none.
 ARGS: dict[str, list[str]] = {
@@ -75,3 +81,42 @@ def test_fixed_deal_follows_the_rulebook_example() -> None:
     assert "Seat 1 blocks, claiming the Ambassador." in out
     assert "seat 0: 2, seat 1: 2, seat 2: 0" in out
     assert "Still in the game: seat 0, seat 1." in out
+
+
+def test_the_example_command_bots_play_a_tournament() -> None:
+    """Bots in any language: the Python and the Node example bots, entered as commands, play
+    a tournament to its end with no fallback (Node is required under CI, else skipped)."""
+    node = shutil.which("node")
+    if node is None and os.environ.get("CI"):
+        pytest.fail("node is missing: CI runs the JavaScript example bot")
+    entrants = [f"cmd:{shlex.quote(sys.executable)} {EXAMPLES / 'bot_process.py'}"]
+    if node is not None:
+        entrants.append(f"cmd:{shlex.quote(node)} {EXAMPLES / 'bot_process.js'}")
+    arguments = [a for entrant in entrants for a in ("--entrant", entrant)]
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "coup_rules",
+            "tournament",
+            "--bots",
+            "random",
+            *arguments,
+            "--games",
+            "6",
+            "--players",
+            "3",
+            "--max-turns",
+            "100",
+            "--plain",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    for entrant in entrants:
+        assert f"{entrant}: 0 fallbacks to the random bot." in done.stdout
+    if node is None:
+        pytest.skip("node is missing: the JavaScript example bot was left out")

@@ -69,13 +69,18 @@ BOTS: Mapping[str, Callable[[], Bot]] = types.MappingProxyType(
 
 
 def make_bot(name: str) -> Bot:
-    """The bot called ``name`` in ``BOTS``.
+    """The bot called ``name`` in ``BOTS``, or, for ``cmd:COMMAND ARGS``, a
+    ``coup_rules.bots.process.ProcessBot`` running that command (docs: "Bots in any language").
 
     Raises:
         ValueError: an unknown name; the message lists the known ones.
     """
+    if name.startswith("cmd:"):
+        from coup_rules.bots.process import ProcessBot
+
+        return ProcessBot(name)
     if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; choose from: {', '.join(BOTS)}")
+        raise ValueError(f"unknown bot {name!r}; choose from: {', '.join(BOTS)}, cmd:COMMAND")
     return BOTS[name]()
 
 
@@ -92,7 +97,12 @@ def make_bots(names: Sequence[str], players: int) -> tuple[Bot, ...]:
 
 
 def bot_name(bot: Bot) -> str:
-    """The name of ``bot`` in ``BOTS`` if it is one of them, else its class name."""
+    """The name of ``bot`` in ``BOTS`` if it is one of them, a command's ``cmd:`` name, else
+    its class name."""
+    from coup_rules.bots.process import ProcessBot
+
+    if isinstance(bot, ProcessBot):
+        return bot.name
     for name, make in BOTS.items():
         if make is type(bot):
             return name

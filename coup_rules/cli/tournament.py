@@ -8,9 +8,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections import Counter
 from pathlib import Path
 
-from coup_rules.bots import BOTS, DEFAULT_MAX_TURNS
+from coup_rules.bots import BOTS, DEFAULT_MAX_TURNS, Bot
+from coup_rules.bots.process import DEFAULT_TIMEOUT, ProcessBot, is_command
 from coup_rules.cli import warmup
 from coup_rules.cli.output import Progress, check_writable, print_table
 from coup_rules.config import Config
@@ -33,6 +35,16 @@ def _whole(text: str, least: int, most: int | None = None, most_text: str = "") 
         raise argparse.ArgumentTypeError(f"expected {least} or more, not {shown}")
     if most is not None and value > most:
         raise argparse.ArgumentTypeError(f"expected at most {most_text or most}, not {shown}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"expected more than 0 and at most 3600, not {text!r}")
     return value
 
 
@@ -65,6 +77,28 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "importable module, or of a .py file in the current directory, that returns a bot when "
             "called with no arguments; it plays games of the options below, turn limit "
             f"included); default {DEFAULT_BOTS}"
+        ),
+    )
+    parser.add_argument(
+        "--entrant",
+        action="append",
+        default=[],
+        metavar="'cmd:COMMAND ARGS'",
+        help=(
+            "also enter a bot that is a command in any language, speaking the coup-bot "
+            "protocol on its standard input and output (repeatable), e.g. 'cmd:node mybot.js'; "
+            "see the guide 'Bots in any language'"
+        ),
+    )
+    parser.add_argument(
+        "--bot-timeout",
+        type=_seconds,
+        default=DEFAULT_TIMEOUT,
+        metavar="S",
+        help=(
+            f"seconds a command entrant has for each decision (default {DEFAULT_TIMEOUT:g}); "
+            "one that crashes, stalls, writes garbage or plays an illegal move is replaced by "
+            "the random bot for the rest of that game, and counted"
         ),
     )
     parser.add_argument("--players", type=int, default=4, metavar="N", help="seats (default 4)")
@@ -136,11 +170,31 @@ def report(result: Evaluation, *, plain: bool = False) -> None:
     print(f"Draws: {result.draws}. Time: {result.seconds:.1f} s.", file=out)
 
 
+def _report_fallbacks(bots: dict[str, Bot], workers: int) -> None:
+    """Say how often each command entrant failed and a stand-in played its seat on."""
+    commands = {name: bot for name, bot in bots.items() if isinstance(bot, ProcessBot)}
+    if not commands:
+        return
+    if workers > 1:
+        print(
+            "Command entrants played in the worker processes: each failure was logged there "
+            "(on standard error); run with --workers 1 to have them counted here."
+        )
+        return
+    for name, bot in commands.items():
+        kinds = Counter(failure.kind for failure in bot.failures)
+        detail = ", ".join(f"{count} {kind}" for kind, count in sorted(kinds.items()))
+        print(
+            f"{name}: {bot.fallbacks} fallback{'' if bot.fallbacks == 1 else 's'} to the "
+            f"{bot.fallback} bot{f' ({detail})' if detail else ''}."
+        )
+
+
 def _modules_here(names: list[str]) -> None:
     """Let ``module:factory`` entrants be found in the current directory, as ``python -m``
     would (the ``coup-rules`` script's own directory is first on the path instead)."""
     here = os.getcwd()
-    loads = any(":" in n and n.partition(":")[0] != "ismcts" for n in names)
+    loads = any(":" in n and n.partition(":")[0] not in ("ismcts", "cmd") for n in names)
     if loads and here not in sys.path and "" not in sys.path:
         sys.path.insert(0, here)
 
@@ -153,10 +207,27 @@ def run(args: argparse.Namespace) -> int:
             caller reports it as a usage error).
     """
     names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    for entrant in args.entrant:
+        if not is_command(entrant.strip()):
+            raise ValueError(f"--entrant takes a command, cmd:COMMAND ARGS, not {entrant!r}")
+        names.append(entrant.strip())
     _modules_here(names)
-    bots = {name: make_entrant(name) for name in names}
+    bots: dict[str, Bot] = {}
+    for name in names:
+        bots[name] = (
+            ProcessBot(name, timeout=args.bot_timeout) if is_command(name) else make_entrant(name)
+        )
     if len(bots) != len(names):
         raise ValueError(f"each bot needs a name of its own: {names}")
+    try:
+        return _play(args, bots)
+    finally:
+        for bot in bots.values():
+            if isinstance(bot, ProcessBot):
+                bot.close()
+
+
+def _play(args: argparse.Namespace, bots: dict[str, Bot]) -> int:
     config = Config(
         players=args.players,
         inquisitor=args.inquisitor,
@@ -176,6 +247,7 @@ def run(args: argparse.Namespace) -> int:
             progress=bar.update,
         )
     report(result, plain=args.plain)
+    _report_fallbacks(bots, args.workers)
     if args.markdown is not None:
         try:
             args.markdown.write_text(result.to_markdown() + "\n", encoding="utf-8")
