@@ -24,7 +24,7 @@ from pathlib import Path
 from types import FrameType
 
 from coup_rules.bots import BOTS, DEFAULT_MAX_TURNS, make_bots
-from coup_rules.cli import demo, play, sim, tournament, vector_sim, warmup
+from coup_rules.cli import conform, demo, play, sim, tournament, vector_sim, warmup
 from coup_rules.cli.demo import DEFAULT_SEED, narrate_game
 from coup_rules.cli.play import INTERRUPTED
 from coup_rules.config import MAX_PLAYERS, MIN_PLAYERS, Config
@@ -34,7 +34,7 @@ from coup_rules.simulation import MAX_WORKERS
 
 __all__ = ["DEFAULT_SEED", "build_parser", "demo_main", "main", "narrate_game"]
 
-COMMANDS = ("demo", "play", "simulate", "replay", "tournament", "warmup")
+COMMANDS = ("demo", "play", "simulate", "replay", "tournament", "warmup", "engine", "conform")
 """The subcommands, in the order ``--help`` lists them."""
 
 
@@ -298,6 +298,7 @@ def build_parser(prog: str = "coup-rules") -> argparse.ArgumentParser:
     _add_replay(commands)
     tournament.add_parser(commands)
     warmup.add_parser(commands)
+    conform.add_parsers(commands)
     _add_serve(commands)
     return parser
 
@@ -367,6 +368,10 @@ def _main(argv: Sequence[str] | None, prog: str) -> int:
             return sim.replay_command(args)
         if args.command == "warmup":
             return warmup.run()
+        if args.command == "engine":
+            return conform.run_engine()
+        if args.command == "conform":
+            return conform.run_conform(args)
         if args.command == "tournament":
             try:
                 return tournament.run(args)
