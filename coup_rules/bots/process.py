@@ -300,6 +300,15 @@ def _game_of(view: PlayerView) -> tuple[Config, tuple[Event, ...]]:
     return view.config, view.log[: view.config.players + 1] if view.log_start == 0 else ()
 
 
+def _same_game(slot: _Seat, view: PlayerView) -> bool:
+    """Whether ``view`` is of the game the seat played last: the same config, a log no shorter,
+    which begins with the events it began with then (a log only grows)."""
+    if slot.game is None or view.log_length < slot.length:
+        return False
+    config, start = slot.game
+    return view.config == config and view.log[: len(start)] == start
+
+
 class ProcessBot:
     """A bot that is a command speaking the coup-bot protocol (see the module).
 
@@ -392,9 +401,8 @@ class ProcessBot:
         with self._lock:
             slot = self._seats.setdefault(seat, _Seat())
         with slot.lock:
-            game = _game_of(view)
-            if slot.game != game or view.log_length < slot.length:
-                self._new_game(slot, game)
+            if not _same_game(slot, view):
+                self._new_game(slot, _game_of(view))
             slot.length = view.log_length
             if not slot.standing_in:
                 try:
