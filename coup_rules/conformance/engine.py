@@ -24,7 +24,7 @@ from coup_rules.conformance import protocol
 from coup_rules.conformance.protocol import RequestError
 from coup_rules.engine import apply, legal_moves, to_act
 from coup_rules.errors import IllegalMoveError
-from coup_rules.events import CardsDrawn
+from coup_rules.events import CardsDrawn, CardsReturned
 from coup_rules.moves import Move
 from coup_rules.serde import DecodeError, converter, from_json
 from coup_rules.setup import new_game
@@ -242,6 +242,10 @@ class EngineServer:
         if not self.forced:
             raise RequestError("bad_request", "chance is for a game started in forced mode")
         cards = _cards(body.get("cards"), "cards")
+        deck = self._game().config.characters
+        stray = [card.title for card in cards if card not in deck]
+        if stray:
+            raise RequestError("bad_request", f"the {stray[0]} is not in this game's deck")
         if len(self.queue) + len(cards) > _MAX_QUEUE:
             raise RequestError("bad_request", f"at most {_MAX_QUEUE} cards may wait in the queue")
         self.queue.extend(cards)
@@ -344,6 +348,18 @@ def _start_forced(setup: _Setup) -> GameState:
     raise RequestError("unsupported", "no deal of this engine gives the draft asked for")
 
 
+def _pool(state: GameState, move: Move) -> Counter[Character]:
+    """The cards a draw during ``move`` can take: the Court's, and those returned to it first."""
+    after = apply(state, move)
+    returned = (
+        c
+        for e in after.log[len(state.log) :]
+        if isinstance(e, CardsReturned)
+        for c in e.cards or ()
+    )
+    return Counter(state.court) + Counter(returned)
+
+
 def _draws(before: GameState, after: GameState) -> list[int]:
     """How many cards each draw of the move took from the Court, in order."""
     return [e.count for e in after.log[len(before.log) :] if isinstance(e, CardsDrawn)]
@@ -362,8 +378,7 @@ def _force(
     for count in counts:
         wanted.append(_sorted(cards[at : at + count]))
         at += count
-    pool = Counter(state.court) + Counter(c for p in state.players for c in p.hand)
-    short = Counter(cards) - pool
+    short = Counter(cards) - _pool(state, move)
     if short:
         card = next(iter(short))
         raise RequestError(

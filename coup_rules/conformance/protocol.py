@@ -437,7 +437,10 @@ def _defs() -> dict[str, Any]:
                 )
             ),
         ),
-        "Done": _answer("The request was carried out (new_game, chance, quit)."),
+        "Done": {
+            **_answer("The request was carried out (new_game, chance, quit): nothing more."),
+            "additionalProperties": False,
+        },
         "ToActAnswer": _answer(
             "The seats to act, ascending, and the winner once the game is over.",
             seats=_array(_SEAT),
