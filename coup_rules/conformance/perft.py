@@ -39,7 +39,7 @@ def _deal(setup: Mapping[str, Any]) -> tuple[Config, Json]:
         coins=setup["coins"],
         allegiances=None if allegiances is None else [Allegiance(a) for a in allegiances],
     )
-    return config, setup_of(state)
+    return config, setup_of(state, hands=hands is not None, court=setup["court"] is not None)
 
 
 def perft_file(golden: Mapping[str, Any], depth: int = PERFT_DEPTH) -> Json:

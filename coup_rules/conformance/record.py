@@ -67,11 +67,13 @@ def _views(state: GameState) -> dict[str, Any]:
     return {SPECTATOR if s is None else str(s): _json(view(state, s)) for s in seats}
 
 
-def setup_of(state: GameState) -> Json:
+def setup_of(state: GameState, *, hands: bool, court: bool) -> Json:
     """The kit's ``SETUP`` of a new game: the whole starting position after the deal.
 
+    ``fixed`` names what was given to ``new_game`` rather than dealt from the seed (``"hands"``,
+    ``"court"``), so that an engine implementing docs/reference/randomness.md deals the same way.
     In the 2-player setup (R-SETUP-7), ``hands`` holds each seat's one card from the third set
-    and ``draft`` each seat's offered set (its own five characters, R-SETUP-8); the two sets
+    and ``draft`` each seat's offered set: its own five characters (R-SETUP-8); the two sets
     are also the set-aside cards (``aside``). Otherwise ``draft`` is ``null``.
     """
     config = state.config
@@ -79,6 +81,7 @@ def setup_of(state: GameState) -> Json:
     allegiances = [p.allegiance for p in state.players]
     return {
         "seed": state.seed,
+        "fixed": [name for name, given in (("hands", hands), ("court", court)) if given],
         "hands": [_cards(p.hand) for p in state.players],
         "court": _cards(state.court),
         "aside": _cards(state.aside),
@@ -186,7 +189,7 @@ def record_case(case: CaseDef, memo: dict[Move, Json] | None = None) -> Json:
     _check_def(case)
     memo = {} if memo is None else memo
     state = _start(case)
-    setup = setup_of(state)
+    setup = setup_of(state, hands=case.hands is not None, court=case.court is not None)
     steps = []
     for i, text in enumerate(case.moves):
         step = _step(case, i, text, state, memo)

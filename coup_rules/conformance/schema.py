@@ -87,10 +87,12 @@ def _kit_defs() -> dict[str, Schema]:
             rule=text,
         ),
         "Setup": _strict(
-            "The whole starting position after the deal. In the 2-player setup (R-SETUP-7), "
-            "hands holds each seat's one card from the third set and draft each seat's offered "
-            "set (R-SETUP-8); otherwise draft is null.",
+            "The whole starting position after the deal. fixed names what the game was given "
+            "(new_game's hands=, court=) rather than dealt from the seed. In the 2-player setup "
+            "(R-SETUP-7), hands holds each seat's one card from the third set and draft each "
+            "seat's offered set (R-SETUP-8); otherwise draft is null.",
             seed=_nullable(count),
+            fixed=_array({"enum": ["hands", "court"]}),
             hands=_array(_ref("Cards")),
             court=_ref("Cards"),
             aside=_ref("Cards"),
