@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from coup_rules import Character, Config
+from coup_rules import Allegiance, Character, Config, from_json, new_game
 from coup_rules.conformance import CaseDef, export, kit_files, load_kit, load_manifest
 from coup_rules.conformance.generate import KIT_DIR, build_kit, render
-from coup_rules.conformance.record import CaseError, record_case
+from coup_rules.conformance.record import CaseError, record_case, setup_of
 from coup_rules.conformance.schema import FILE_NAME, kit_schema, schema_text
 from tests.test_traceability import hook
 
@@ -238,6 +238,35 @@ def test_export_writes_every_kit_file_and_the_schema(tmp_path: Path) -> None:
     assert (tmp_path / "kit" / "perft.json").read_text(encoding="utf-8") == generated()[
         "perft.json"
     ]
+
+
+def _deal_again(config: dict[str, Any], setup: dict[str, Any]) -> dict[str, Any]:
+    """``setup`` as new_game deals it from the seed and what it states as fixed."""
+    fixed = setup["fixed"]
+    state = new_game(
+        from_json(json.dumps(config), Config),
+        seed=setup["seed"],
+        hands=[_cards(h) for h in setup["hands"]] if "hands" in fixed else None,
+        court=_cards(setup["court"]) if "court" in fixed else None,
+        coins=setup["coins"],
+        allegiances=None
+        if setup["allegiances"] is None
+        else [Allegiance(a) for a in setup["allegiances"]],
+    )
+    return setup_of(state, hands="hands" in fixed, court="court" in fixed)
+
+
+def _cards(names: list[str]) -> list[Character]:
+    return [Character(n) for n in names]
+
+
+def test_every_setup_is_dealt_again_from_its_seed_and_what_it_fixes() -> None:
+    """docs/reference/randomness.md: the seed and the fixed cards give the same deal."""
+    kit = load_kit()
+    deals = [(c["config"], c["setup"]) for c in (*kit.cases, *kit.playthroughs)]
+    deals += [(d["config"], d["setup"]) for d in kit.perft["deals"]]
+    for config, setup in deals:
+        assert _deal_again(config, setup) == setup
 
 
 # --- how a case is recorded ------------------------------------------------------------------
