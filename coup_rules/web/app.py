@@ -66,7 +66,7 @@ from coup_rules.config import Config
 from coup_rules.errors import IllegalMoveError
 from coup_rules.moves import Move
 from coup_rules.serde import DecodeError, from_json
-from coup_rules.web.bots import BOT_NAMES
+from coup_rules.web.bots import BotPlayers
 from coup_rules.web.chat import CANNED, CLIENT_BURST, CLIENT_REFILL, MAX_TEXT, Allowance
 from coup_rules.web.hub import (
     HUMAN,
@@ -377,7 +377,12 @@ class Lobby:
 
     async def bots(self, request: Request) -> Response:
         return JSONResponse(
-            {"human": HUMAN, "bots": list(BOT_NAMES), "canned": dict(CANNED), "max_chat": MAX_TEXT}
+            {
+                "human": HUMAN,
+                "bots": list(self.context.hub.bots.names),
+                "canned": dict(CANNED),
+                "max_chat": MAX_TEXT,
+            }
         )
 
     async def open_tables(self, request: Request) -> Response:
@@ -744,6 +749,7 @@ def create_app(
     limits: Limits | None = None,
     site: Site | None = None,
     min_time_limit: float = 10.0,
+    bots: BotPlayers | None = None,
 ) -> Starlette:
     """The web app, serving the games stored in ``db`` (an SQLite file, created if missing, or
     a ``postgresql://`` URL).
@@ -752,10 +758,13 @@ def create_app(
     the hub, started and stopped with the app's lifespan. ``limits`` bounds what a client may
     take (``Limits()`` by default) and ``site`` names the hosts the app answers (by default
     ``Site()``: loopback names and IP addresses). ``min_time_limit`` is the shortest time per
-    decision a new game may set (tests lower it).
+    decision a new game may set (tests lower it). ``bots`` are the bots offered beside the
+    built-ins (``coup-rules serve --bot NAME='cmd:...'``; by default the built-ins alone).
     """
     limits = Limits() if limits is None else limits
-    hub = Hub(db, bot_delay=bot_delay, seeds=seeds, bot_rng=bot_rng, idle=limits.game_idle)
+    hub = Hub(
+        db, bot_delay=bot_delay, seeds=seeds, bot_rng=bot_rng, idle=limits.game_idle, bots=bots
+    )
     context = _Context(hub, limits, min_time_limit)
 
     @contextlib.asynccontextmanager

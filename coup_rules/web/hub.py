@@ -60,7 +60,7 @@ from coup_rules.moves import Move
 from coup_rules.setup import new_game
 from coup_rules.state import GameState
 from coup_rules.web.backoff import Backoff
-from coup_rules.web.bots import BOT_NAMES
+from coup_rules.web.bots import BotPlayers
 from coup_rules.web.cache import Tables
 from coup_rules.web.chat import ChatError, Muted, TooFast, too_fast_for_client
 from coup_rules.web.errors import (
@@ -149,8 +149,10 @@ class Hub:
         clock: Callable[[], float] = time.monotonic,
         backoff: Backoff | None = None,
         draw: Callable[[int], int] = secrets.randbelow,
+        bots: BotPlayers | None = None,
     ) -> None:
         self.db = db
+        self.bots = bots or BotPlayers()
         self._draw = draw
         self.bot_delay = bot_delay
         self._seeds = seeds or (lambda: None)
@@ -163,8 +165,9 @@ class Hub:
             bot_rng or (lambda _gid: random.Random(secrets.randbits(128))),
             bot_delay,
             backoff,
+            self.bots,
         )
-        self.seats = Seats(self.persistence, self.create, self.open)
+        self.seats = Seats(self.persistence, self.create, self.open, self.bots.names)
         self._moving: set[asyncio.Task[GameState]] = set()  # moves being made
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
@@ -184,6 +187,7 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         await asyncio.gather(*self._moving, return_exceptions=True)
+        await asyncio.to_thread(self.bots.close)
         await self.persistence.close()
 
     @property
@@ -208,7 +212,7 @@ class Hub:
 
         Args:
             config: the game's options.
-            seats: per seat, ``"human"`` or a bot's name (``BOT_NAMES``).
+            seats: per seat, ``"human"`` or a bot's name (``bots.names``).
             host_seat: the seat the creator plays, claimed at once under ``host_name``.
             host_name: the creator's name, if they play.
             time_limit: seconds each decision may take (``None``: no limit).
@@ -225,8 +229,8 @@ class Hub:
         if len(seats) != config.players:
             raise ValueError(f"seats: give one entry per seat ({config.players}), not {len(seats)}")
         for seat, who in enumerate(seats):
-            if who != HUMAN and who not in BOT_NAMES:
-                choices = ", ".join((HUMAN, *BOT_NAMES))
+            if who != HUMAN and who not in self.bots.names:
+                choices = ", ".join((HUMAN, *self.bots.names))
                 raise ValueError(f"seats[{seat}]: {who!r} is not one of {choices}")
         if time_limit is not None and not 0 < time_limit <= 3600:
             raise ValueError(f"time_limit: a number of seconds up to 3600, not {time_limit}")

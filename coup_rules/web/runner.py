@@ -29,7 +29,7 @@ from coup_rules.moves import Move
 from coup_rules.state import GameState
 from coup_rules.web import clock
 from coup_rules.web.backoff import Backoff
-from coup_rules.web.bots import bot_move
+from coup_rules.web.bots import BotPlayers
 from coup_rules.web.errors import NotStarted, Stale, Unavailable
 from coup_rules.web.persistence import Persistence
 from coup_rules.web.seating import HUMAN
@@ -55,6 +55,7 @@ class Runner:
         bot_rng: a game's bots' generator, from its id.
         bot_delay: seconds a bot waits before it moves.
         backoff: the waits between restarts after a failure.
+        bots: the bots it asks (the built-ins, and the server's command bots).
     """
 
     def __init__(
@@ -64,8 +65,10 @@ class Runner:
         bot_rng: Callable[[str], random.Random],
         bot_delay: float,
         backoff: Backoff | None = None,
+        bots: BotPlayers | None = None,
     ) -> None:
         self.persistence = persistence
+        self.bots = bots or BotPlayers()
         self.play = play
         self.bot_rng = bot_rng
         self.bot_delay = bot_delay
@@ -83,20 +86,23 @@ class Runner:
         rng = self.bot_rng(table.id)
         jitter = random.Random(f"backoff:{table.id}")
         attempt, moves = 0, table.moves
-        while not table.state.is_over:
-            try:
-                await self._move_if_mine(table, rng)
-            except Unavailable:
-                pass  # Outage logs it once for every game
-            except Exception:
-                if attempt == 0:
-                    log.exception("game %s: the table's task failed; it starts again", table.id)
-            else:
-                continue  # it ended with the game, or found nothing to do: look again
-            if table.moves != moves:  # it moved since the last failure: a new run of failures
-                attempt, moves = 0, table.moves
-            await asyncio.sleep(self.backoff.delay(attempt, jitter))
-            attempt += 1
+        try:
+            while not table.state.is_over:
+                try:
+                    await self._move_if_mine(table, rng)
+                except Unavailable:
+                    pass  # Outage logs it once for every game
+                except Exception:
+                    if attempt == 0:
+                        log.exception("game %s: the table's task failed; it starts again", table.id)
+                else:
+                    continue  # it ended with the game, or found nothing to do: look again
+                if table.moves != moves:  # it moved since the last failure: a new run of them
+                    attempt, moves = 0, table.moves
+                await asyncio.sleep(self.backoff.delay(attempt, jitter))
+                attempt += 1
+        finally:  # the game is over or the task stopped: its command bots' processes go
+            self.bots.release(table.id)
 
     async def _move_if_mine(self, table: Table, rng: random.Random) -> None:
         """Run the table's task once the store lets this process move it: with a shared store,
@@ -138,7 +144,7 @@ class Runner:
                     await asyncio.sleep(self.bot_delay)
                     if table.state is not state or table.record.seats != seats:
                         continue  # someone moved meanwhile: look again
-                moves = [(s, bot_move(seats[s], state, s, rng)) for s in bots]
+                moves = [(s, await self.bots.move(table.id, seats[s], state, s, rng)) for s in bots]
                 timed_out = False
             else:
                 if not await _ran_out(table, revision, state):

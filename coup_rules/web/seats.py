@@ -96,9 +96,17 @@ class Seats:
         persistence: where each new seating is stored.
         create: the hub's ``create`` (for a rematch).
         open: the hub's ``open`` (for a rematch made by someone else).
+        bots: the bots' names a seat may be given (the hub's: built-ins and command bots).
     """
 
-    def __init__(self, persistence: Persistence, create: Create, open: Open) -> None:
+    def __init__(
+        self,
+        persistence: Persistence,
+        create: Create,
+        open: Open,
+        bots: tuple[str, ...] = BOT_NAMES,
+    ) -> None:
+        self.bots = bots
         self.persistence = persistence
         self.create = create
         self.open = open
@@ -171,8 +179,8 @@ class Seats:
         Raises:
             SeatingError: the game has started, there is no such seat, or ``who`` is unknown.
         """
-        if who != HUMAN and who not in BOT_NAMES:
-            raise SeatingError(f"{who!r} is not one of {', '.join((HUMAN, *BOT_NAMES))}")
+        if who != HUMAN and who not in self.bots:
+            raise SeatingError(f"{who!r} is not one of {', '.join((HUMAN, *self.bots))}")
         async with table.lock:
             if seat == table.record.seating.host_seat:
                 raise SeatingError(f"seat {seat} is your own: it cannot be given away")

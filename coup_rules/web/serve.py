@@ -9,10 +9,18 @@ import sys
 
 import attrs
 
+from coup_rules.web.bots import BotPlayers
 from coup_rules.web.limits import Limits
 from coup_rules.web.security import Site, is_address
 
-__all__ = ["LIMIT_FLAGS", "build_parser", "forwarded_allow_ips", "limits_of", "serve_main"]
+__all__ = [
+    "LIMIT_FLAGS",
+    "bot_commands",
+    "build_parser",
+    "forwarded_allow_ips",
+    "limits_of",
+    "serve_main",
+]
 
 DEFAULT_DB = "coup-games.sqlite3"
 
@@ -82,6 +90,24 @@ def build_parser(prog: str = "coup-rules serve") -> argparse.ArgumentParser:
         default=0.6,
         metavar="S",
         help="seconds a bot waits before moving, so people can follow (default 0.6)",
+    )
+    parser.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="NAME='cmd:COMMAND ARGS'",
+        help="offer a bot that is a command in any language, speaking the coup-bot protocol, "
+        "in the lobby beside the built-ins under NAME (repeatable), e.g. --bot "
+        "mybot='cmd:node mybot.js'; see the guide 'Bots in any language'",
+    )
+    parser.add_argument(
+        "--bot-timeout",
+        type=float,
+        default=5.0,
+        metavar="S",
+        help="seconds a command bot has for each decision (default 5); one that crashes, "
+        "stalls, writes garbage or plays an illegal move gives its seat to the random bot for "
+        "the rest of the game, and the server logs it",
     )
     site = parser.add_argument_group("deployment")
     site.add_argument(
@@ -162,6 +188,23 @@ def forwarded_allow_ips(given: list[str]) -> str:
     return ",".join(entries)
 
 
+def bot_commands(given: list[str]) -> dict[str, str]:
+    """The command bots of every ``--bot NAME='cmd:COMMAND ARGS'``, by name.
+
+    Raises:
+        ValueError: an entry without ``=``, or a name given twice.
+    """
+    commands: dict[str, str] = {}
+    for entry in given:
+        name, equals, command = entry.partition("=")
+        if not equals or not command.strip().startswith("cmd:"):
+            raise ValueError(f"--bot takes NAME='cmd:COMMAND ARGS', not {entry!r}")
+        if name.strip() in commands:
+            raise ValueError(f"--bot: two bots are called {name.strip()!r}")
+        commands[name.strip()] = command.strip()
+    return commands
+
+
 def _listen(host: str, port: int, backlog: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY only on sockets that say they are TCP, and
@@ -198,6 +241,7 @@ def serve_main(argv: list[str] | None = None) -> int:
             hosts.append(args.host)
         site = Site.of(args.public_url, hosts)
         proxies = forwarded_allow_ips(args.forwarded_allow_ips)
+        bots = BotPlayers(bot_commands(args.bot), timeout=args.bot_timeout)
     except ValueError as error:
         parser.error(str(error))
     try:  # the web extra; used in _run
@@ -224,18 +268,20 @@ def serve_main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
             return 2
-        return _run(args, limits, site, proxies)
+        return _run(args, limits, site, proxies, bots)
     try:
         with claim(args.db):
-            return _run(args, limits, site, proxies)
+            return _run(args, limits, site, proxies, bots)
     except InUse as error:
         print(f"coup-rules serve: {error}", file=sys.stderr)
         return 1
 
 
-def _run(args: argparse.Namespace, limits: Limits, site: Site, proxies: str) -> int:
+def _run(
+    args: argparse.Namespace, limits: Limits, site: Site, proxies: str, bots: BotPlayers
+) -> int:
     """Listen, then serve until stopped (the database is claimed); ``proxies`` as
-    ``forwarded_allow_ips`` gives them."""
+    ``forwarded_allow_ips`` gives them; ``bots`` the bots offered."""
     import uvicorn
 
     from coup_rules.web.app import create_app
@@ -272,7 +318,7 @@ def _run(args: argparse.Namespace, limits: Limits, site: Site, proxies: str) -> 
             "under the proxy's address (one rate of new games and one stream cap for all)",
             flush=True,
         )
-    app = create_app(args.db, bot_delay=args.bot_delay, limits=limits, site=site)
+    app = create_app(args.db, bot_delay=args.bot_delay, limits=limits, site=site, bots=bots)
     config = uvicorn.Config(
         app,
         http=protocol_class(limits),
