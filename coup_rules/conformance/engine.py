@@ -101,6 +101,12 @@ class _Setup:
         sides = body.get("allegiances")
         self.allegiances = None if sides is None else self._allegiances(sides)
         self.draft = body.get("draft") is not None
+        fixed = body.get("fixed")
+        if fixed is not None and (
+            not isinstance(fixed, list) or not set(fixed) <= {"hands", "court"}
+        ):
+            raise RequestError("bad_request", 'setup.fixed lists "hands" and/or "court"')
+        self.fixed: frozenset[str] | None = None if fixed is None else frozenset(fixed)
         self.config = config
 
     @staticmethod
@@ -320,9 +326,12 @@ def _start_seeded(setup: _Setup) -> GameState:
     """The game from the seed, landing where the setup says.
 
     A kit case either dealt from the seed or fixed the hands (and maybe the Court); which one
-    changes how many draws the seed has served, so each way is tried in turn.
+    changes how many draws the seed has served. The setup's ``fixed`` says which; without it,
+    each way is tried in turn.
     """
     seed = 0 if setup.seed is None else setup.seed
+    if setup.fixed is not None:  # the kit says what was fixed rather than dealt
+        return setup.game(seed=seed, hands="hands" in setup.fixed, court="court" in setup.fixed)
     ways = [(False, False), (True, False), (False, True), (True, True)]
     for hands, court in ways:
         if (hands and setup.hands is None) or (court and setup.court is None):

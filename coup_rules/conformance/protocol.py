@@ -380,6 +380,7 @@ def _setup() -> dict[str, Any]:
         "The starting position after the deal (the kit's SETUP).",
         {
             "seed": _nullable({"type": "integer", "minimum": 0, "maximum": MAX_SAFE}),
+            "fixed": _array({"enum": ["hands", "court"]}),
             "hands": _nullable(_array(_array(_CARD))),
             "court": _nullable(_array(_CARD)),
             "aside": _nullable(_array(_CARD)),
