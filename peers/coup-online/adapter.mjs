@@ -165,7 +165,9 @@ const newGame = async (config, setup) => {
   if (!Number.isInteger(n) || n < 2 || n > 10) throw new Unsupported(`coup-online seats 2 to 10 players, not ${n}`)
   if (config.max_turns != null) throw new Unsupported('coup-online has no turn limit (max_turns)')
   if (config.coins !== 54) throw new Unsupported('coup-online\'s bank is unlimited: only the default 54-coin bank compares')
-  if (!setup || !Array.isArray(setup.hands)) throw new Unsupported('coup-online has no 2-player draft: a fixed deal (hands) is needed')
+  if (!setup || !Array.isArray(setup.hands) || setup.hands.some((hand) => !Array.isArray(hand) || hand.length !== 2)) {
+    throw new Unsupported('coup-online has no 2-player draft: every seat must be dealt two cards')
+  }
   const settings = {
     eventLogRetentionTurns: 100, allowRevive: false, aiMoveDelayMs: 0,
     enableReformation: !!config.reformation, useInquisitor: !!config.inquisitor,
@@ -187,7 +189,10 @@ const newGame = async (config, setup) => {
   try {
     await P.createGameState(ROOM, state)
   } catch (error) {
-    throw new Unsupported(`coup-online refuses this deal: ${message(error)}`)
+    const why = error?.constructor?.name === 'IncorrectTotalCardCountError'
+      ? 'coup-online\'s deck always has 3, 4 or 5 copies of each character by player count; this deck differs'
+      : `coup-online refuses this deal: ${message(error)}`
+    throw new Unsupported(why)
   }
   chance.queue = []
   chance.unbound = []
