@@ -32,15 +32,18 @@ class CaseDef:
         config: the game's options (its ``first_player`` included).
         moves: move notations in order (docs/reference/notation.md), e.g. ``"p0 steal p1"``.
         hands: a fixed deal, one hand per seat; ``None`` deals from the seed.
-        court: the Court deck's order after the deal (top first); ``None`` from the seed.
+        court: the Court's cards, a pile without order (``None``: the rest of the deck); cards
+            in neither the hands nor the Court are set aside (R-SETUP-9).
         coins: each seat's starting coins; ``None`` for the rulebook's.
         allegiances: each seat's starting allegiance (Reformation); ``None`` for the rulebook's.
-        seed: the random stream that shuffles the Court and draws replacements; the kit records
-            every card that leaves the Court as the step's ``chance``.
+        seed: the random stream (docs/reference/randomness.md) that deals what is not fixed and
+            draws from the Court; the kit records every card that leaves the Court as the
+            step's ``chance``.
         refused: before move ``i`` (0-based), these notations must each be refused; the kit
             records the rule id of the engine's ``IllegalMoveError``.
         views: the steps (0-based move indices) before which every seat's view and the
             spectator's are recorded; the final position's views are always recorded.
+            ``refused`` may also name ``len(moves)``: moves refused in the final position.
         dispute: the tracker thread the case settles, e.g. ``"octachrome/treason#23"``.
     """
 
