@@ -10,7 +10,10 @@ import attrs
 
 from coup_rules.conformance.runner import CaseResult, Hello
 
-__all__ = ["OUTCOMES", "Report", "build_report"]
+__all__ = ["NO_RULE", "OUTCOMES", "Report", "build_report"]
+
+NO_RULE: Final = "(no rule)"
+"""Where the table counts the cases that name no rule id (the random playthroughs)."""
 
 OUTCOMES: Final = ("passed", "failed", "apart", "skipped")
 """A case's outcome in the report: ``apart`` is a failure of a case naming a rule the engine
@@ -45,7 +48,7 @@ class Report:
         table: dict[str, dict[str, int]] = {}
         for result in self.results:
             outcome = self.outcome(result)
-            for rule in result.rules:
+            for rule in result.rules or (NO_RULE,):
                 table.setdefault(rule, dict.fromkeys(OUTCOMES, 0))[outcome] += 1
         return {rule: table[rule] for rule in sorted(table, key=_rule_order)}
 
@@ -93,9 +96,9 @@ class Report:
         counts = self.counts()
         lines += [
             "",
-            f"{len(self.results)} cases in {self.seconds:.1f} s: {counts['passed']} passed, "
+            f"{_cases(len(self.results))}, {self.seconds:.1f} s: {counts['passed']} passed, "
             f"{counts['failed']} failed, {counts['apart']} set apart by a ruling, "
-            f"{counts['skipped']} skipped.",
+            f"{counts['skipped']} skipped",
         ]
         return "\n".join(lines) + "\n"
 
@@ -118,11 +121,17 @@ class Report:
         return out
 
 
+def _cases(n: int) -> str:
+    return f"{n} case" if n == 1 else f"{n} cases"
+
+
 def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def _rule_order(rule: str) -> tuple[str, int, str]:
+    if rule == NO_RULE:
+        return ("~", 0, rule)  # last
     head, _, number = rule.rpartition("-")
     return (head, int(number), rule) if number.isdigit() else (rule, 0, rule)
 
