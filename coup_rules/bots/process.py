@@ -72,7 +72,8 @@ DEFAULT_TIMEOUT = 5.0
 """Seconds a bot has to answer a decision, unless told otherwise."""
 
 START_TIMEOUT = 10.0
-"""Seconds a bot has to answer its ``hello`` (its start-up, an interpreter's included)."""
+"""Seconds a bot has to answer its ``hello`` (its start-up, an interpreter's included), or its
+decision time if that is longer."""
 
 DEFAULT_FALLBACK = "random"
 """The built-in bot that plays a seat on once its command has failed, unless told otherwise."""
@@ -426,7 +427,7 @@ class ProcessBot:
             slot.greeted = False
         if not slot.greeted:
             hello = f'"protocol":{PROTOCOL},"seat":{seat},"config":{to_json(view.config)}'
-            child.ask("hello", hello, START_TIMEOUT)
+            child.ask("hello", hello, max(START_TIMEOUT, self.timeout))
             slot.greeted = True
         ms = round(self.timeout * 1000)
         answer = child.ask("decide", f'"deadline_ms":{ms},"view":{to_json(view)}', self.timeout)
