@@ -274,3 +274,22 @@ def test_seed_mode_lands_on_the_setup_whether_dealt_or_fixed() -> None:
         _ask(server, cmd="new_game", config=case["config"], setup=case["setup"], chance="seed")
         expected = new_game(Config(players=3), seed=1, hands=hands)
         assert server.state == expected
+
+
+def test_forced_chance_can_draw_back_the_proven_card() -> None:
+    """R-CHAL-3: the proven card goes back to the Court before the replacement is drawn, so a
+    forced draw may take that very card, even from a Court that held none before."""
+    server = EngineServer()
+    setup = {
+        "seed": 1,
+        "fixed": ["hands", "court"],
+        "hands": [["duke", "assassin"], ["captain", "contessa"]],
+        "court": ["assassin", "captain", "contessa"],
+    }
+    config = {"players": 2, "two_player_setup": False}
+    assert _ask(server, cmd="new_game", config=config, setup=setup, chance="forced")["ok"]
+    for move in ({"type": "tax", "player": 0}, {"type": "challenge", "player": 1}):
+        assert _ask(server, cmd="apply", move=move)["accepted"]
+    assert _ask(server, cmd="chance", cards=["duke"])["ok"]
+    assert _ask(server, cmd="apply", move={"type": "prove", "player": 0})["accepted"]
+    assert _hand(server, 0) == ["duke", "assassin"]

@@ -24,7 +24,7 @@ from coup_rules.conformance import protocol
 from coup_rules.conformance.protocol import RequestError
 from coup_rules.engine import apply, legal_moves, to_act
 from coup_rules.errors import IllegalMoveError
-from coup_rules.events import CardsDrawn, CardsReturned
+from coup_rules.events import CardsDrawn
 from coup_rules.moves import Move
 from coup_rules.serde import DecodeError, converter, from_json
 from coup_rules.setup import new_game
@@ -358,15 +358,12 @@ def _start_forced(setup: _Setup) -> GameState:
 
 
 def _pool(state: GameState, move: Move) -> Counter[Character]:
-    """The cards a draw during ``move`` can take: the Court's, and those returned to it first."""
+    """The cards a draw during ``move`` can take: the Court's, and those put back in it during
+    the move (a proven card), found from one play of the move: after = before + back - drawn."""
     after = apply(state, move)
-    returned = (
-        c
-        for e in after.log[len(state.log) :]
-        if isinstance(e, CardsReturned)
-        for c in e.cards or ()
-    )
-    return Counter(state.court) + Counter(returned)
+    drawn = Counter(c for cards in _drawn(state, after) for c in cards)
+    back = Counter(after.court) + drawn - Counter(state.court)
+    return Counter(state.court) + back
 
 
 def _draws(before: GameState, after: GameState) -> list[int]:
