@@ -549,7 +549,7 @@ const summary = async (seat) => {
     coins,
     hidden: state.players.map((p) => p.influences.length),
     revealed: state.players.map((p) => p.deadInfluences.map(cardOf)),
-    hand: seat == null ? null : player(state, seat).influences.map(cardOf).sort(),
+    hand: seat == null ? null : player(state, seat).influences.map(cardOf).sort(byCardOrder),
     treasury: game.config.coins - coins.reduce((a, b) => a + b, 0) - reserve,
     court_size: state.deck.length - game.aside,
     allegiances: game.config.reformation && !game.allegiance ? state.players.map((p) => p.faction.toLowerCase()) : null,
@@ -588,6 +588,9 @@ const handle = async (request) => {
     await newGame(request.config, request.setup)
     return {}
   }
+  if (!['chance', 'to_act', 'legal', 'apply', 'view'].includes(cmd)) {
+    throw Object.assign(new Error(`unknown command ${JSON.stringify(cmd)}`), { code: 'unknown_command' })
+  }
   if (!game) throw Object.assign(new Error('no game: send new_game first'), { code: 'no_game' })
   switch (cmd) {
     case 'chance': {
@@ -600,7 +603,7 @@ const handle = async (request) => {
     case 'to_act':
       return toAct()
     case 'legal': {
-      if (!Number.isInteger(request.seat)) throw new BadRequest('legal needs an integer seat')
+      if (!(Number.isInteger(request.seat) && request.seat >= 0 && request.seat < game.n)) throw new BadRequest('legal needs the seat of a player in this game')
       return { moves: await legal(request.seat) }
     }
     case 'apply': {
