@@ -1,7 +1,8 @@
 """A PettingZoo AEC environment of Coup (the optional extra ``coup-rules[pettingzoo]``).
 
-``env(players=4, inquisitor=False, reformation=False, max_turns=200, opponents=None)`` builds it
-the usual way: the raw environment with the checks of PettingZoo's ``TerminateIllegalWrapper``,
+``env(players=4, inquisitor=False, reformation=False, max_turns=200, opponents=None)`` (or
+``env(config=Config(...))``, the game in one, as ``gymnasium.make`` takes it) builds it the usual
+way: the raw environment with the checks of PettingZoo's ``TerminateIllegalWrapper``,
 ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``, done by one ``OrderEnforcingWrapper``
 (its ``env`` attribute is the raw environment, as is its ``unwrapped``); ``raw_env(...)`` is the
 bare one.
@@ -62,6 +63,7 @@ from coup_rules.ai.seats import (
 )
 from coup_rules.config import Config
 from coup_rules.engine import apply
+from coup_rules.gymnasium import game_config
 from coup_rules.integers import as_seed
 from coup_rules.narrate import describe_event
 from coup_rules.setup import new_game
@@ -81,12 +83,18 @@ def env(
     max_turns: int | None = DEFAULT_MAX_TURNS,
     render_mode: str | None = None,
     opponents: Opponents | None = None,
+    *,
+    config: Config | None = None,
 ) -> Any:
     """The Coup environment with PettingZoo's standard checks (an illegal action ends the game
     with reward -1 for the agent that played it): those of ``TerminateIllegalWrapper``,
     ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``, in one ``OrderEnforcingWrapper``
-    around the raw environment."""
-    raw = CoupEnv(players, inquisitor, reformation, max_turns, render_mode, opponents)
+    around the raw environment. The game is given option by option or as one ``config``, as
+    ``gymnasium.make`` takes it (``coup_rules.gymnasium.game_config``: an option beside
+    ``config`` is left at its default or agrees with it)."""
+    raw = CoupEnv(
+        players, inquisitor, reformation, max_turns, render_mode, opponents, config=config
+    )
     return _Checked(raw, illegal_reward=-1)
 
 
@@ -249,13 +257,13 @@ class CoupEnv(AECEnv):
         max_turns: int | None = DEFAULT_MAX_TURNS,
         render_mode: str | None = None,
         opponents: Opponents | None = None,
+        *,
+        config: Config | None = None,
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
-        self.config = Config(
-            players=players, inquisitor=inquisitor, reformation=reformation, max_turns=max_turns
-        )
+        self.config = game_config(config, players, inquisitor, reformation, max_turns)
         players = self.config.players  # a plain int, whatever integer type was given
         self.codec = MoveCodec(self.config)
         self.encoder = ObservationEncoder(self.config)

@@ -20,7 +20,7 @@ import numpy as np
 from gymnasium.spaces import Discrete
 from pettingzoo.test import api_test, seed_test
 
-from coup_rules import Character, legal_moves, to_act, view
+from coup_rules import Character, Config, legal_moves, to_act, view
 from coup_rules.ai import arrays
 from coup_rules.bots import BluffBot
 from coup_rules.pettingzoo import CoupEnv, env
@@ -229,3 +229,24 @@ def test_env_refuses_its_attributes_before_the_first_reset() -> None:
 def test_the_action_space_contains_what_discrete_contains(value: object) -> None:
     space = CoupEnv(players=4).action_space("player_0")
     assert space.contains(value) == Discrete(space.n).contains(value)
+
+
+# --- the game as one config, as gymnasium.make takes it -----------------------------------------
+
+
+def test_env_takes_the_game_as_one_config() -> None:
+    """``env(config=...)`` plays that game, as ``gymnasium.make`` and ``make_vec`` take it."""
+    config = Config(players=5, inquisitor=True, coins=30, max_turns=None)
+    assert env(config=config).unwrapped.config == config
+    assert CoupEnv(config=config).config == config
+
+
+def test_env_takes_the_same_game_option_by_option_or_as_a_config() -> None:
+    by_option = env(players=3, inquisitor=True, reformation=True, max_turns=50)
+    as_config = env(config=Config(players=3, inquisitor=True, reformation=True, max_turns=50))
+    assert by_option.unwrapped.config == as_config.unwrapped.config
+
+
+def test_an_option_that_disagrees_with_the_config_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="players=3 disagrees with config's players=5"):
+        env(config=Config(players=5), players=3)
