@@ -414,11 +414,8 @@ class ProcessBot:
 
     def _new_game(self, slot: _Seat, game: tuple[Config, tuple[Event, ...]]) -> None:
         slot.game = game
-        if slot.standing_in and slot.child is not None:
-            slot.child.stop()
-            slot.child = None
-        slot.standing_in = False
-        slot.greeted = False  # the same process, if it runs, hears a new hello
+        slot.standing_in = False  # a command that failed is started afresh
+        slot.greeted = False  # one still running hears a new hello
 
     def _decide(self, slot: _Seat, seat: int, view: PlayerView) -> Move:
         child = slot.child
