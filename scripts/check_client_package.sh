@@ -34,6 +34,7 @@ client.js
 package.json
 room.d.ts
 room.js
+schema/engine-protocol.schema.json
 schema/move.schema.json
 schema/protocol.schema.json
 schema/view.schema.json
