@@ -162,6 +162,8 @@ BAD = [
     (b'{"id": 7, "cmd": "legal", "seat": 1e400}\n', 7, "bad_request"),
     (b"[" * 10_000 + b"]" * 10_000 + b"\n", None, "bad_json"),
     (b'{"id": 8, "cmd": "legal", "seat": 1}\n', 8, "no_game"),
+    (b"\xff\xfe{\n", None, "bad_json"),
+    (b'{"id": 9, "cmd": "hello", "protocol": 1.0}\n', 9, "unsupported"),
 ]
 
 

@@ -214,7 +214,7 @@ class EngineServer:
 
     def _hello(self, body: dict[str, Any]) -> dict[str, Any]:
         asked = body.get("protocol")
-        if asked != protocol.PROTOCOL:
+        if type(asked) is not int or asked != protocol.PROTOCOL:
             raise RequestError(
                 "unsupported", f"this engine speaks protocol {protocol.PROTOCOL}, not {asked!r}"
             )

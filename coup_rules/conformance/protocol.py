@@ -128,7 +128,7 @@ def loads(line: bytes | str) -> Any:
     except RecursionError:
         raise ValueError(f"nested more than {MAX_DEPTH} deep") from None
     except UnicodeDecodeError:
-        raise ValueError("the line is not UTF-8") from None
+        raise ValueError("not UTF-8") from None
     except json.JSONDecodeError as error:
         raise ValueError(f"not JSON ({error.msg} at character {error.pos})") from None
     if _too_deep(value):

@@ -130,29 +130,15 @@ class EngineProcess:
             raise EngineFault("died", f"the engine could not start: {problem}") from None
         self._process = process
         assert process.stdout is not None and process.stderr is not None
-        threading.Thread(target=self._read_answers, args=(process.stdout,), daemon=True).start()
-        threading.Thread(target=self._read_stderr, args=(process.stderr,), daemon=True).start()
+        answers, stderr = self._answers, self._stderr  # this process's own, for its threads
+        threading.Thread(target=_read_answers, args=(process.stdout, answers), daemon=True).start()
+        threading.Thread(target=_read_stderr, args=(process.stderr, stderr), daemon=True).start()
         answer = self.ask({"cmd": "hello", "protocol": protocol.PROTOCOL})
         if not answer["ok"]:
             self.stop()
             raise EngineFault("garbage", f"the engine refused hello: {answer['error']['message']}")
         self.hello = _hello(answer)
         return self.hello
-
-    def _read_answers(self, stream: IO[bytes]) -> None:
-        answers = self._answers
-        while True:
-            line = stream.readline(protocol.MAX_LINE + 1)
-            answers.put(line)
-            if not line:
-                return
-            if len(line) > protocol.MAX_LINE and not line.endswith(b"\n"):
-                stream.close()  # an answer this long is garbage: stop reading it
-                return
-
-    def _read_stderr(self, stream: IO[bytes]) -> None:
-        for raw in iter(lambda: stream.readline(64 * 1024), b""):
-            self._stderr.append(raw.decode("utf-8", "replace").rstrip("\n"))
 
     def stop(self) -> None:
         """End the engine: ``quit``, then a kill if it does not go within a second."""
@@ -246,6 +232,24 @@ class EngineProcess:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def _read_answers(stream: IO[bytes], answers: queue.Queue[bytes]) -> None:
+    """Put each line of the engine's output in ``answers``; ``b""`` at its end."""
+    while True:
+        line = stream.readline(protocol.MAX_LINE + 1)
+        answers.put(line)
+        if not line:
+            return
+        if len(line) > protocol.MAX_LINE and not line.endswith(b"\n"):
+            stream.close()  # an answer this long is garbage: stop reading it
+            return
+
+
+def _read_stderr(stream: IO[bytes], lines: collections.deque[str]) -> None:
+    """Keep the engine's last lines of standard error."""
+    for raw in iter(lambda: stream.readline(64 * 1024), b""):
+        lines.append(raw.decode("utf-8", "replace").rstrip("\n"))
 
 
 def _hello(answer: Mapping[str, Any]) -> Hello:
