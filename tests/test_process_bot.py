@@ -258,8 +258,11 @@ def test_the_tournament_refuses_an_entrant_that_is_not_a_command(
 
 
 def test_simulate_takes_a_command_bot(script: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """coup-rules simulate --bots names a command bot like a built-in one."""
-    name = f"cmd:{shlex.quote(sys.executable)} {shlex.quote(str(script))} play 0"
-    code = main(["simulate", "--bots", f"{name},random", "--games", "2", "--players", "2"])
+    """coup-rules simulate --bots names a command bot like a built-in one, and reports its
+    fallbacks."""
+    name = f"cmd:{shlex.quote(sys.executable)} {shlex.quote(str(script))} illegal 2"
+    code = main(["simulate", "--bots", f"{name},random", "--games", "2", "--players", "3"])
+    out = capsys.readouterr().out
     assert code == 0
-    assert name in capsys.readouterr().out
+    assert f"bots {name}, random, {name} (rotating seats)" in out
+    assert f"{name}: 4 fallbacks to the random bot (4 illegal)." in out

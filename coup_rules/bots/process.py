@@ -318,7 +318,8 @@ class ProcessBot:
         timeout: seconds the bot has to answer each decision.
         fallback: the built-in bot (a name in ``coup_rules.bots.BOTS``) that plays a seat on
             once the command has failed in it.
-        name: how the bot is named in logs (by default its ``cmd:`` name).
+        name: how the bot is named in logs and tables (by default its ``cmd:`` name, as
+            given).
         env: extra environment variables for the command.
 
     Raises:
@@ -347,7 +348,7 @@ class ProcessBot:
         self.argv: tuple[str, ...] = argv
         self.timeout = float(timeout)
         self.fallback = fallback
-        self.name = name or PREFIX + shlex.join(argv)
+        self.name = name or (command if isinstance(command, str) else PREFIX + shlex.join(argv))
         self.env = dict(env) if env else None
         self.failures: list[Failure] = []
         self._stand_in: Bot = BOTS[fallback]()

@@ -8,6 +8,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from coup_rules.bots import Bot
+from coup_rules.bots.process import ProcessBot, is_command
 from coup_rules.cli.demo import Narrator, result_line, variant
 from coup_rules.cli.output import Progress, check_writable, print_table
 from coup_rules.config import Config
@@ -70,6 +72,21 @@ def simulate_command(args: argparse.Namespace, config: Config, names: Sequence[s
     out_path: Path | None = args.out
     if out_path is not None:
         check_writable(out_path, "--out")
+    commands = {name: ProcessBot(name) for name in names if is_command(name)}
+    try:
+        return _simulate(args, config, [commands.get(name, name) for name in lineup], commands)
+    finally:
+        for bot in commands.values():
+            bot.close()
+
+
+def _simulate(
+    args: argparse.Namespace,
+    config: Config,
+    lineup: list[Bot | str],
+    commands: dict[str, ProcessBot],
+) -> int:
+    out_path: Path | None = args.out
     with Progress(args.games, "simulating", plain=args.plain) as bar:
         sim = run_games(
             config,
@@ -83,6 +100,9 @@ def simulate_command(args: argparse.Namespace, config: Config, names: Sequence[s
             progress=bar.update,
         )
     print_report(sim, plain=args.plain)
+    from coup_rules.cli.tournament import report_fallbacks
+
+    report_fallbacks(commands, args.workers)
     if out_path is not None:
         try:
             with out_path.open("w", encoding="utf-8") as f:

@@ -9,6 +9,7 @@ import argparse
 import os
 import sys
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 
 from coup_rules.bots import BOTS, DEFAULT_MAX_TURNS, Bot
@@ -20,7 +21,7 @@ from coup_rules.evaluate import MAX_ENTRANT_ITERATIONS, Evaluation, evaluate, ma
 from coup_rules.rng import MAX_SEED
 from coup_rules.simulation import MAX_WORKERS
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "report_fallbacks", "run"]
 
 DEFAULT_BOTS = "counting,honest,bluff,random"
 
@@ -170,15 +171,16 @@ def report(result: Evaluation, *, plain: bool = False) -> None:
     print(f"Draws: {result.draws}. Time: {result.seconds:.1f} s.", file=out)
 
 
-def _report_fallbacks(bots: dict[str, Bot], workers: int) -> None:
-    """Say how often each command entrant failed and a stand-in played its seat on."""
+def report_fallbacks(bots: Mapping[str, Bot], workers: int) -> None:
+    """Say how often each bot that is a command failed and a stand-in played its seat on
+    (``tournament`` and ``simulate``)."""
     commands = {name: bot for name, bot in bots.items() if isinstance(bot, ProcessBot)}
     if not commands:
         return
     if workers > 1:
         print(
-            "Command entrants played in the worker processes: each failure was logged there "
-            "(on standard error); run with --workers 1 to have them counted here."
+            "Bots that are commands played in the worker processes: each failure was logged "
+            "there (on standard error); run with --workers 1 to have them counted here."
         )
         return
     for name, bot in commands.items():
@@ -247,7 +249,7 @@ def _play(args: argparse.Namespace, bots: dict[str, Bot]) -> int:
             progress=bar.update,
         )
     report(result, plain=args.plain)
-    _report_fallbacks(bots, args.workers)
+    report_fallbacks(bots, args.workers)
     if args.markdown is not None:
         try:
             args.markdown.write_text(result.to_markdown() + "\n", encoding="utf-8")
