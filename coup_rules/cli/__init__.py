@@ -112,7 +112,7 @@ def _game_options(bots: str, *, seed: int | None, seed_help: str) -> argparse.Ar
         metavar="LIST",
         help=(
             f"comma-separated bots, repeated over the seats; each one of {', '.join(BOTS)} "
-            f"(default {bots})"
+            f"or cmd:COMMAND ARGS, a bot in any language (default {bots})"
         ),
     )
     options.add_argument("--seed", type=_seed, default=seed, metavar="S", help=seed_help)
