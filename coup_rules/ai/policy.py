@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TypeAlias
+from typing import TypeAlias, assert_never
 
 from coup_rules.actions import claimed_character
 from coup_rules.bots import VALUE
@@ -44,6 +44,7 @@ from coup_rules.moves import (
 from coup_rules.records import (
     ActionChallengeAnswer,
     ActionChoice,
+    AllegianceChoice,
     BlockChallengeAnswer,
     ChallengeActionWindow,
     ChallengeBlockWindow,
@@ -68,7 +69,16 @@ def plausible_move(
     bluff_rate: float = 0.1,
     challenge_rate: float = 0.1,
 ) -> Move:
-    """A plausible move of ``seat`` among its legal ``moves`` in ``core`` (see the module)."""
+    """A plausible move of ``seat`` among its legal ``moves`` in ``core`` (see the module).
+
+    Every decision has its arm (mypy names a missing one, as in ``bots.dispatch``); every draw is
+    from ``rng``, so one seeded ``rng`` gives one move. The allegiance choice, which no heuristic
+    favours, is drawn from ``rng`` among ``moves``, as the compiled twin
+    (``vector.search.plausible``) draws it from its row's stream.
+
+    Raises:
+        ValueError: the game is over (no decision to answer).
+    """
     hand = core.players[seat].hand
     pending = core.pending
     match pending:
@@ -103,8 +113,12 @@ def plausible_move(
             return _first(moves, wanted)
         case DraftChoice():
             return max(moves, key=lambda m: (_card(m) not in hand, VALUE[_card(m)]))
-        case _:
+        case AllegianceChoice():
             return rng.choice(moves)
+        case None:
+            raise ValueError("plausible_move: the game is over, no seat has a decision to answer")
+        case _:
+            assert_never(pending)
 
 
 def _unaccounted(core: Core, seat: int, card: Character) -> int:
