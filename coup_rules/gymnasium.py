@@ -49,16 +49,21 @@ from gymnasium import spaces
 from coup_rules.ai.arrays import ArrayObserver
 from coup_rules.ai.encoding import MoveCodec, ObservationEncoder
 from coup_rules.ai.observing import GameObserver
-from coup_rules.ai.seats import asked, bot_streams, deal_options, play_bots, seat_bots
+from coup_rules.ai.seats import (
+    asked,
+    bot_streams,
+    deal_options,
+    play_bots,
+    public_narration,
+    seat_bots,
+)
 from coup_rules.bots import Bot
 from coup_rules.config import Config
 from coup_rules.engine import apply
 from coup_rules.errors import IllegalMoveError
 from coup_rules.integers import as_in_range, as_seed
-from coup_rules.narrate import describe_event
 from coup_rules.setup import new_game
 from coup_rules.state import GameState
-from coup_rules.views import view
 
 __all__ = ["ENV_ID", "CoupEnv", "game_config"]
 
@@ -247,9 +252,9 @@ class CoupEnv(gymnasium.Env[Any, Any]):
         """The public events since the last call, in words (``render_mode="ansi"``)."""
         if self.render_mode is None:
             return None
-        log = view(self.game, None, since=self._rendered).log
-        self._rendered += len(log)
-        return "\n".join(describe_event(e, self.config) for e in log)
+        lines = public_narration(self.game, self._rendered)
+        self._rendered = len(self.game.log)
+        return "\n".join(lines)
 
 
 def _register() -> None:

@@ -59,16 +59,15 @@ from coup_rules.ai.seats import (
     bot_streams,
     deal_options,
     play_bots,
+    public_narration,
     seat_bots,
 )
 from coup_rules.config import Config
 from coup_rules.engine import apply
 from coup_rules.gymnasium import game_config
 from coup_rules.integers import as_seed
-from coup_rules.narrate import describe_event
 from coup_rules.setup import new_game
 from coup_rules.state import GameState
-from coup_rules.views import view
 
 __all__ = ["DEAL_OPTIONS", "CoupEnv", "env", "raw_env"]
 
@@ -387,9 +386,9 @@ class CoupEnv(AECEnv):
         """What happened since the last render, in words (public events only)."""
         if self.render_mode is None:
             return None
-        log = view(self.game, None, since=self._rendered).log
-        self._rendered += len(log)
-        text = "\n".join(describe_event(e, self.config) for e in log)
+        lines = public_narration(self.game, self._rendered)
+        self._rendered = len(self.game.log)
+        text = "\n".join(lines)
         if self.render_mode == "human":
             print(text)
             return None

@@ -12,6 +12,7 @@ from typing import Any
 from coup_rules.ai.encoding import asked_first
 from coup_rules.bots import Bot, make_bot
 from coup_rules.engine import apply
+from coup_rules.narrate import narrate_events, narration_start
 from coup_rules.state import GameState
 from coup_rules.views import view
 
@@ -22,6 +23,7 @@ __all__ = [
     "bot_streams",
     "deal_options",
     "play_bots",
+    "public_narration",
     "seat_bots",
 ]
 
@@ -83,3 +85,13 @@ def play_bots(
             break
         state = apply(state, bot.choose(view(state, seat), streams[seat]))
     return state
+
+
+def public_narration(state: GameState, since: int) -> list[str]:
+    """The public events of ``state``'s log from ``since`` on, in words, as a spectator is told
+    them: ``describe_event``'s sentence for each, and the line of an action that came to nothing
+    (R-INF-5) where it would have resolved (``narrate_events``, read from the start of the turn
+    of ``log[since]``, so that a render in the middle of a turn still tells it)."""
+    start = narration_start(state.log, since)
+    told = narrate_events(view(state, None, since=start).log, state.config)[since - start :]
+    return [line for lines in told for line in lines]
