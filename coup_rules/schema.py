@@ -340,8 +340,10 @@ class TableInfo:
 
 @attrs.frozen
 class LogLine:
-    """One event of the view's log in words: its index in the whole log, the sentence, and
-    whether it begins a turn."""
+    """One event of the view's log in words: its index in the whole log, its text, and whether
+    it begins a turn. The text is the event's sentence, and, where an action came to nothing
+    (R-INF-5), the line that says so: after the sentence of the turn's last event, or before
+    the next one's when the view's log starts there."""
 
     index: int
     text: str
@@ -365,7 +367,7 @@ class Envelope:
         version: its log length: what the next move is posted against.
         table: the table's public facts.
         pending_text: the pending decision in words.
-        log_text: one sentence per event of ``view.log``.
+        log_text: one ``LogLine`` per event of ``view.log``.
         move_labels: one label per entry of ``view.legal_moves``, in the same order.
     """
 

@@ -741,7 +741,7 @@ export interface Timeout {
   seat: Seat;
 }
 /**
- * One event of the view's log in words: its index in the whole log, the sentence, and whether it begins a turn.
+ * One event of the view's log in words: its index in the whole log, its text, and whether it begins a turn. The text is the event's sentence, and, where an action came to nothing (R-INF-5), the line that says so: after the sentence of the turn's last event, or before the next one's when the view's log starts there.
  */
 export interface LogLine {
   index: number;
