@@ -31,7 +31,13 @@ before any game is played, with the options that differ.
   that never wins still gets a finite rating). The ratings are centred on 0; the uncertainty is
   the 95 % interval from the curvature of the log-posterior at its maximum (its inverse is the
   covariance). Drawn games (the turn limit, R-TURN-8) name no winner and are left out of the
-  ratings; they are counted in ``draws``.
+  ratings; they are counted in ``draws``;
+- Plackett–Luce ratings on every game's whole finishing order (``standings``,
+  ``coup_rules.ratings``): each bot's ``μ``, ``σ`` and conservative ordinal ``μ − 3σ``, updated
+  game after game in game order (the Weng–Lin online update). The winner is first, then the
+  player eliminated last, and so on; a game drawn at the turn limit ranks its survivors tied
+  first. These use every place of a game, not just the winner's, and can start from a ladder's
+  standings (``coup-rules tournament --ladder FILE``).
 """
 
 from __future__ import annotations
@@ -46,9 +52,18 @@ import attrs
 
 from coup_rules.bots import Bot, make_bot
 from coup_rules.config import Config
+from coup_rules.ratings import Model, Standing, finishing_places, rate_games
 from coup_rules.simulation import GameRecord, Progress, Rate, play_games
 
-__all__ = ["PRIOR_ELO", "Evaluation", "Rating", "evaluate", "load_entrant", "make_entrant"]
+__all__ = [
+    "PRIOR_ELO",
+    "Evaluation",
+    "Rating",
+    "evaluate",
+    "load_entrant",
+    "make_entrant",
+    "places_of",
+]
 
 ELO = 400.0 / math.log(10.0)
 """Elo points per unit of log-strength (a factor of 10 in strength is 400 points)."""
@@ -263,21 +278,50 @@ class Evaluation:
             for i, name in enumerate(names)
         )
 
+    def standings(
+        self, model: Model | None = None, start: Mapping[str, Standing] | None = None
+    ) -> tuple[Standing, ...]:
+        """The entrants' Plackett–Luce ratings on the games' finishing orders (see the module
+        and ``coup_rules.ratings``), in entrant order.
+
+        Args:
+            model: the rating model's settings (``Model()`` by default).
+            start: standings to start from (a ladder's); an entrant not in it starts at the
+                model's prior.
+        """
+        chosen = model or Model()
+        table = rate_games(((game.bots, places_of(game)) for game in self.games), chosen, start)
+        return tuple(table.get(n, Standing(n, chosen.prior())) for n in self.entrants)
+
     def to_markdown(self) -> str:
         """The results as a Markdown table (as in the AI guide): one row per bot."""
         ratings = {r.name: r for r in self.ratings()}
+        standings = {s.name: s.skill for s in self.standings()}
         lines = [
-            "| Bot | Seats | Wins | Win rate | 95 % interval | Elo (± 95 %) |",
-            "| --- | ---: | ---: | ---: | --- | ---: |",
+            "| Bot | Seats | Wins | Win rate | 95 % interval | PL μ ± σ | Ordinal | Elo (± 95 %) |",
+            "| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: |",
         ]
         for rate in self.rates():
             r = ratings[rate.name]
+            skill = standings[rate.name]
             lines.append(
                 f"| `{rate.name}` | {rate.trials} | {rate.wins} | {100 * rate.rate:.1f} % | "
                 f"[{100 * rate.low:.1f} %, {100 * rate.high:.1f} %] | "
+                f"{skill.mu:.1f} ± {skill.sigma:.1f} | {skill.ordinal:.1f} | "
                 f"{r.elo:+.0f} ± {_Z * r.error:.0f} |"
             )
         return "\n".join(lines)
+
+
+def places_of(game: GameRecord) -> tuple[int, ...]:
+    """Each seat's place in ``game`` (``coup_rules.ratings.finishing_places``): the winner, or
+    every survivor of a drawn game, first; then the seats in the reverse of the order they were
+    eliminated. A record of a won game that does not hold the elimination order (one built by
+    hand) places the winner first and every other seat tied second."""
+    seats = len(game.bots)
+    if game.winner is not None and len(game.eliminated) != seats - 1:
+        return tuple(1 if seat == game.winner else 2 for seat in range(seats))
+    return finishing_places(seats, game.eliminated)
 
 
 Tables = Counter[tuple[tuple[int, int], ...]]

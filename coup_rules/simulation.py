@@ -31,6 +31,7 @@ from coup_rules.bots import Bot, Seating, bot_name, make_bot, play_out, with_tur
 from coup_rules.bots.runner import DEFAULT_MAX_TURNS
 from coup_rules.config import Config
 from coup_rules.engine import apply
+from coup_rules.events import Eliminated
 from coup_rules.moves import Move
 from coup_rules.serde import DecodeError, from_json, to_json
 from coup_rules.setup import new_game
@@ -42,6 +43,7 @@ __all__ = [
     "Rate",
     "ReplayError",
     "Simulation",
+    "elimination_order",
     "game_seed",
     "play_games",
     "read_records",
@@ -94,6 +96,9 @@ class GameRecord:
         winner: the winning seat, ``None`` for a draw.
         turns: turns played.
         moves: every move in order (empty unless the simulation kept them).
+        eliminated: the seats in the order they were eliminated (the finishing order from
+            last place up, for ``coup_rules.ratings``; ``to_json`` leaves it out, since the
+            moves replay it).
     """
 
     index: int
@@ -103,6 +108,7 @@ class GameRecord:
     winner: int | None
     turns: int
     moves: tuple[Move, ...] = ()
+    eliminated: tuple[int, ...] = ()
 
     def to_json(self) -> str:
         """The record as one line of JSON (the moves and config in the library's JSON format)."""
@@ -270,9 +276,16 @@ def _play(task: _Task) -> list[GameRecord]:
                 winner=final.winner,
                 turns=final.turn,
                 moves=tuple(moves.moves),
+                eliminated=elimination_order(final),
             )
         )
     return out
+
+
+def elimination_order(state: GameState) -> tuple[int, ...]:
+    """The seats of ``state``'s game in the order they were eliminated (its ``Eliminated``
+    events)."""
+    return tuple(item[1] for item in state.log.compact_tail(0) if item[0] is Eliminated)
 
 
 @attrs.frozen

@@ -9,7 +9,7 @@ import argparse
 import os
 import sys
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from coup_rules.bots import BOTS, DEFAULT_MAX_TURNS, Bot
@@ -18,6 +18,7 @@ from coup_rules.cli import warmup
 from coup_rules.cli.output import Progress, check_writable, print_table
 from coup_rules.config import Config
 from coup_rules.evaluate import MAX_ENTRANT_ITERATIONS, Evaluation, evaluate, make_entrant
+from coup_rules.ladder import Ladder, LadderError, Run
 from coup_rules.rng import MAX_SEED
 from coup_rules.simulation import MAX_WORKERS
 
@@ -57,13 +58,16 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Register ``tournament`` among the subcommands."""
     parser = commands.add_parser(
         "tournament",
-        help="rate bots against each other: win rates with intervals, Elo ratings",
+        help="rate bots against each other: win rates with intervals, ratings, a ladder",
         description=(
             "Play a tournament between bots (coup_rules.evaluate): game i is dealt from a seed "
             "made of the master seed and i, and seat s gets bot (s + i) mod k of the k bots, so "
             "every bot takes every seat alike. Prints each bot's win rate per seat taken with "
-            "its 95 % Wilson interval, and a Bradley-Terry rating on the Elo scale with its "
-            "95 % interval. The results depend only on the options, never on --workers."
+            "its 95 % Wilson interval, a Plackett-Luce rating on each game's whole finishing "
+            "order (mu, sigma and the ordinal mu - 3 sigma; a game drawn at the turn limit "
+            "ranks its survivors tied first), and a Bradley-Terry rating of the winners on the "
+            "Elo scale with its 95 % interval. The results depend only on the options, never "
+            "on --workers."
         ),
     )
     parser.set_defaults(parser=parser)
@@ -138,6 +142,17 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="FILE",
         help="also write the results as a Markdown table to FILE (as in the AI guide)",
     )
+    parser.add_argument(
+        "--ladder",
+        type=Path,
+        metavar="FILE",
+        help=(
+            "start each entrant's Plackett-Luce rating from its standing in the ladder FILE "
+            "(a new name starts at the prior; FILE is created if missing), rate these games "
+            "into it and write it back; old games are not replayed. A ladder holds one "
+            "configuration: one of other options is refused"
+        ),
+    )
     parser.add_argument("--plain", action="store_true", help="plain-text tables, even with rich")
 
 
@@ -152,9 +167,11 @@ def report(result: Evaluation, *, plain: bool = False) -> None:
         file=out,
     )
     ratings = {r.name: r for r in result.ratings()}
+    skills = {s.name: s.skill for s in result.standings()}
     rows = []
     for rate in result.rates():
         r = ratings[rate.name]
+        skill = skills[rate.name]
         rows.append(
             [
                 rate.name,
@@ -162,13 +179,44 @@ def report(result: Evaluation, *, plain: bool = False) -> None:
                 str(rate.wins),
                 f"{100 * rate.rate:.1f}%",
                 f"{100 * rate.low:.1f}% – {100 * rate.high:.1f}%",
+                f"{skill.mu:.1f}",
+                f"{skill.sigma:.2f}",
+                f"{skill.ordinal:.1f}",
                 f"{r.elo:+.0f}",
                 f"{r.low:+.0f} – {r.high:+.0f}",
             ]
         )
-    headers = ["bot", "seats", "wins", "win rate", "95% interval", "Elo", "95% interval"]
+    headers = ["bot", "seats", "wins", "win rate", "95% interval", "μ", "σ", "ordinal", "Elo"]
+    headers.append("95% interval")
     print_table("Tournament", headers, rows, out, plain=plain)
-    print(f"Draws: {result.draws}. Time: {result.seconds:.1f} s.", file=out)
+    print(
+        f"Draws: {result.draws}. Time: {result.seconds:.1f} s. μ, σ: Plackett-Luce ratings on "
+        "each game's finishing order (draws: survivors tied first); ordinal = μ - 3σ; Elo: "
+        "Bradley-Terry on the winners alone (draws left out).",
+        file=out,
+    )
+
+
+def report_ladder(ladder: Ladder, path: Path, played: Sequence[str], *, plain: bool) -> None:
+    """Print a ladder's standings, best ordinal first, marking the entrants just played."""
+    rows = [
+        [
+            str(place),
+            s.name + (" *" if s.name in played else ""),
+            f"{s.skill.mu:.1f}",
+            f"{s.skill.sigma:.2f}",
+            f"{s.skill.ordinal:.1f}",
+            str(s.games),
+        ]
+        for place, s in enumerate(ladder.ranked(), start=1)
+    ]
+    headers = ["rank", "bot", "μ", "σ", "ordinal", "games"]
+    print_table(f"Ladder {path}", headers, rows, sys.stdout, plain=plain)
+    print(
+        f"Wrote the ladder to {path}: {len(ladder.standings)} entrants, "
+        f"{len(ladder.runs)} tournament{'' if len(ladder.runs) == 1 else 's'} rated into it; "
+        "* played in this one."
+    )
 
 
 def report_fallbacks(bots: Mapping[str, Bot], workers: int) -> None:
@@ -238,6 +286,11 @@ def _play(args: argparse.Namespace, bots: dict[str, Bot]) -> int:
     )
     if args.markdown is not None:
         check_writable(args.markdown, "--markdown")
+    ladder = None
+    if args.ladder is not None:
+        ladder = _open_ladder(args.ladder, config)
+        if ladder is None:
+            return 1
     warmup.prepare(bots)  # the search's compile, before the first move rather than in it
     with Progress(args.games, "playing", plain=args.plain) as bar:
         result = evaluate(
@@ -250,6 +303,8 @@ def _play(args: argparse.Namespace, bots: dict[str, Bot]) -> int:
         )
     report(result, plain=args.plain)
     report_fallbacks(bots, args.workers)
+    if ladder is not None and not _write_ladder(ladder, args.ladder, result, plain=args.plain):
+        return 1
     if args.markdown is not None:
         try:
             args.markdown.write_text(result.to_markdown() + "\n", encoding="utf-8")
@@ -261,3 +316,30 @@ def _play(args: argparse.Namespace, bots: dict[str, Bot]) -> int:
             return 1
         print(f"Wrote the table to {args.markdown}.")
     return 0
+
+
+def _open_ladder(path: Path, config: Config) -> Ladder | None:
+    """The ladder of ``path`` (a new one if there is no such file), checked against the games'
+    config before any game is played; ``None`` after saying why it cannot be used."""
+    check_writable(path, "--ladder")
+    try:
+        ladder = Ladder.load(path) if path.exists() else Ladder(config)
+        ladder.check(config)
+    except LadderError as error:
+        print(f"coup-rules tournament: --ladder: {error}", file=sys.stderr)
+        return None
+    return ladder
+
+
+def _write_ladder(ladder: Ladder, path: Path, result: Evaluation, *, plain: bool) -> bool:
+    """Rate the tournament's games into ``ladder``, write it to ``path`` and show it."""
+    standings = result.standings(ladder.model, ladder.standings)
+    run = Run(result.seed, len(result.games), result.entrants)
+    updated = ladder.updated(standings, run)
+    try:
+        updated.save(path)
+    except OSError as error:
+        print(f"coup-rules tournament: cannot write {str(path)!r}: {error}", file=sys.stderr)
+        return False
+    report_ladder(updated, path, result.entrants, plain=plain)
+    return True
