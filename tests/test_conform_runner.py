@@ -137,7 +137,7 @@ def test_a_broken_engine_fails_the_case_and_is_restarted(
 ) -> None:
     """An engine that stalls, dies or writes garbage fails that case, with its last standard
     error lines; a fresh engine plays the next case, which passes."""
-    with EngineProcess(fake(mode, tmp_path), timeout=1.5) as engine:
+    with EngineProcess(fake(mode, tmp_path), timeout=3) as engine:
         broken = run_case(engine, STEAL)
         again = run_case(engine, STEAL)
     assert broken.status == "failed" and broken.step == 4
@@ -216,3 +216,27 @@ def test_conform_export_writes_the_kit(tmp_path: Path) -> None:
     manifest = json.loads((tmp_path / "kit" / "manifest.json").read_text(encoding="utf-8"))
     for name in manifest["files"]["cases"]:
         assert (tmp_path / "kit" / name).is_file()
+
+
+def test_a_chance_mode_the_engine_lacks_skips_the_case(tmp_path: Path) -> None:
+    """An engine that declares only forced chance plays in forced mode under ``auto``, and has
+    the case skipped when seed mode is asked for."""
+    script = tmp_path / "forced_only.py"
+    script.write_text(
+        "import json, sys\n"
+        "from coup_rules.conformance.engine import EngineServer\n"
+        "s = EngineServer()\n"
+        "for line in sys.stdin:\n"
+        "    a = s.handle(line)\n"
+        "    if 'chance' in a and 'engine' in a:\n"
+        "        a['chance'] = ['forced']\n"
+        "    if json.loads(line).get('cmd') == 'new_game':\n"
+        "        assert json.loads(line)['chance'] == 'forced'\n"
+        "    print(json.dumps(a), flush=True)\n",
+        encoding="utf-8",
+    )
+    with EngineProcess([sys.executable, str(script)]) as engine:
+        auto = run_case(engine, STEAL)
+        seeded = run_case(engine, STEAL, chance="seed")
+    assert auto.status == "passed", auto.diff
+    assert (seeded.status, seeded.diff) == ("skipped", ("the engine has no seed chance mode",))

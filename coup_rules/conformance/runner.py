@@ -38,6 +38,9 @@ __all__ = [
 DEFAULT_TIMEOUT: Final = 10.0
 """Seconds an engine has to answer one request."""
 
+START_TIMEOUT: Final = 60.0
+"""Seconds an engine has to answer ``hello``, its start included (at least ``timeout``)."""
+
 STDERR_LINES: Final = 20
 """The engine's last lines of standard error kept for a report."""
 
@@ -133,7 +136,9 @@ class EngineProcess:
         answers, stderr = self._answers, self._stderr  # this process's own, for its threads
         threading.Thread(target=_read_answers, args=(process.stdout, answers), daemon=True).start()
         threading.Thread(target=_read_stderr, args=(process.stderr, stderr), daemon=True).start()
-        answer = self.ask({"cmd": "hello", "protocol": protocol.PROTOCOL})
+        answer = self._ask_within(
+            {"cmd": "hello", "protocol": protocol.PROTOCOL}, max(self.timeout, START_TIMEOUT)
+        )
         if not answer["ok"]:
             self.stop()
             raise EngineFault("garbage", f"the engine refused hello: {answer['error']['message']}")
@@ -163,6 +168,13 @@ class EngineProcess:
         return tuple(self._stderr)
 
     # --- requests ------------------------------------------------------------------------------
+
+    def _ask_within(self, request: Mapping[str, Any], seconds: float) -> dict[str, Any]:
+        usual, self.timeout = self.timeout, seconds
+        try:
+            return self.ask(request)
+        finally:
+            self.timeout = usual
 
     def ask(self, request: Mapping[str, Any]) -> dict[str, Any]:
         """One request and its checked answer."""
@@ -346,10 +358,11 @@ class _Differs(Exception):
 
 
 def _mode(hello: Hello, case: Mapping[str, Any], prefer: str) -> str | None:
-    seeded = case["setup"].get("seed") is not None and "seed" in hello.chance
-    if prefer == "forced" and "forced" in hello.chance:
-        return "forced"
-    if seeded:
+    """The chance mode to play ``case`` in: the one asked for, if the engine has it; for
+    ``auto``, the seed where the engine implements it, else forced draws."""
+    if prefer != "auto":
+        return prefer if prefer in hello.chance else None
+    if case["setup"].get("seed") is not None and "seed" in hello.chance:
         return "seed"
     return "forced" if "forced" in hello.chance else None
 
@@ -366,7 +379,8 @@ def run_case(engine: EngineProcess, case: Mapping[str, Any], *, chance: str = "a
         hello = engine.start()
         mode = _mode(hello, case, chance)
         if mode is None:
-            return CaseResult(ident, rules, "skipped", diff=("the engine has no chance mode",))
+            why = f"the engine has no {'' if chance == 'auto' else chance + ' '}chance mode"
+            return CaseResult(ident, rules, "skipped", diff=(why,))
         _play(engine, hello, case, mode)
     except _Unsupported as why:
         return CaseResult(ident, rules, "skipped", diff=(str(why),))
