@@ -27,6 +27,7 @@ import types
 from collections.abc import Callable, Mapping, Sequence
 
 from coup_rules.bots.base import VALUE, Bot
+from coup_rules.bots.baselines import BASELINES, baseline, baselines
 from coup_rules.bots.counting import CountingBot
 from coup_rules.bots.runner import (
     DEFAULT_MAX_TURNS,
@@ -39,6 +40,7 @@ from coup_rules.bots.runner import (
 from coup_rules.bots.simple import BluffBot, HonestBot, RandomBot
 
 __all__ = [
+    "BASELINES",
     "BOTS",
     "DEFAULT_MAX_TURNS",
     "VALUE",
@@ -49,6 +51,8 @@ __all__ = [
     "OnMove",
     "RandomBot",
     "Seating",
+    "baseline",
+    "baselines",
     "bot_name",
     "make_bot",
     "make_bots",
@@ -69,7 +73,8 @@ BOTS: Mapping[str, Callable[[], Bot]] = types.MappingProxyType(
 
 
 def make_bot(name: str) -> Bot:
-    """The bot called ``name`` in ``BOTS``, or, for ``cmd:COMMAND ARGS``, a
+    """The bot called ``name`` in ``BOTS``, or the baseline of that id (``counting-v1``, see
+    ``coup_rules.bots.baselines``), or, for ``cmd:COMMAND ARGS``, a
     ``coup_rules.bots.process.ProcessBot`` running that command (docs: "Bots in any language").
 
     Raises:
@@ -79,8 +84,13 @@ def make_bot(name: str) -> Bot:
         from coup_rules.bots.process import ProcessBot
 
         return ProcessBot(name)
+    if name in BASELINES:
+        return baseline(name)
     if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; choose from: {', '.join(BOTS)}, cmd:COMMAND")
+        raise ValueError(
+            f"unknown bot {name!r}; choose from: {', '.join(BOTS)}, a baseline id "
+            f"({', '.join(BASELINES)}), cmd:COMMAND"
+        )
     return BOTS[name]()
 
 

@@ -23,7 +23,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import FrameType
 
-from coup_rules.bots import BOTS, DEFAULT_MAX_TURNS, make_bots
+from coup_rules.bots import BASELINES, BOTS, DEFAULT_MAX_TURNS, make_bots
 from coup_rules.cli import conform, demo, play, sim, tournament, vector_sim, warmup
 from coup_rules.cli.demo import DEFAULT_SEED, narrate_game
 from coup_rules.cli.play import INTERRUPTED
@@ -111,8 +111,9 @@ def _game_options(bots: str, *, seed: int | None, seed_help: str) -> argparse.Ar
         default=bots,
         metavar="LIST",
         help=(
-            f"comma-separated bots, repeated over the seats; each one of {', '.join(BOTS)} "
-            f"or cmd:COMMAND ARGS, a bot in any language (default {bots})"
+            f"comma-separated bots, repeated over the seats; each one of {', '.join(BOTS)}, "
+            f"a frozen baseline ({', '.join(BASELINES)}) or cmd:COMMAND ARGS, a bot in any "
+            f"language (default {bots})"
         ),
     )
     options.add_argument("--seed", type=_seed, default=seed, metavar="S", help=seed_help)

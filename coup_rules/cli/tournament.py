@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from coup_rules.bots import BOTS, DEFAULT_MAX_TURNS, Bot
+from coup_rules.bots import BASELINES, BOTS, DEFAULT_MAX_TURNS, Bot
 from coup_rules.bots.process import DEFAULT_TIMEOUT, ProcessBot, is_command
 from coup_rules.cli import warmup
 from coup_rules.cli.output import Progress, check_writable, print_table
@@ -76,7 +76,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=DEFAULT_BOTS,
         metavar="LIST",
         help=(
-            f"comma-separated entrants, two or more, each one of {', '.join(BOTS)}, ismcts, "
+            f"comma-separated entrants, two or more, each one of {', '.join(BOTS)}, a frozen "
+            f"baseline ({', '.join(BASELINES)}), ismcts, "
             f"ismcts:N (N iterations per decision, at most {MAX_ENTRANT_ITERATIONS:_}) or "
             "module:factory (a function or class of an "
             "importable module, or of a .py file in the current directory, that returns a bot when "

@@ -15,7 +15,7 @@ import attrs
 import numpy as np
 from numpy.typing import ArrayLike
 
-from coup_rules.bots import BOTS, BluffBot, Bot, CountingBot, HonestBot, RandomBot
+from coup_rules.bots import BASELINES, BOTS, BluffBot, Bot, CountingBot, HonestBot, RandomBot
 from coup_rules.bots.base import VALUE
 from coup_rules.cards import RANK
 from coup_rules.vector import bots as vb
@@ -73,14 +73,20 @@ def opponent_of(entry: Opponent) -> Twin | Policy:
 
 
 def twin_of(bot: Bot | str) -> Twin:
-    """The compiled twin of ``bot`` (a bot object, or a name of ``coup_rules.bots.BOTS``).
+    """The compiled twin of ``bot`` (a bot object, a name of ``coup_rules.bots.BOTS``, or a
+    baseline id such as ``counting-v1``, whose bot's own parameters the twin takes).
 
     Raises:
         ValueError: an unknown name, or a bot of a class that has no compiled twin.
     """
-    if isinstance(bot, str):
+    if isinstance(bot, str) and bot in BASELINES:
+        bot = BASELINES[bot].build()
+    elif isinstance(bot, str):
         if bot not in BOTS:
-            raise ValueError(f"unknown bot {bot!r}; the compiled bots are: {', '.join(BOTS)}")
+            raise ValueError(
+                f"unknown bot {bot!r}; the compiled bots are: {', '.join(BOTS)}, and the "
+                "baselines of them (counting-v1, ...)"
+            )
         bot = BOTS[bot]()
     if type(bot) is RandomBot:
         return Twin(vb.BOT_RANDOM, ())

@@ -4,7 +4,9 @@ Everything else in ``coup_rules.web`` calls ``BotPlayers``, ``bot_move``, ``stan
 ``BOT_NAMES`` only, so a change to the bots' protocol is a change to this file alone. The bots
 here read only what their seat may know (see ``coup_rules.bots``).
 
-``BotPlayers`` is the hub's set of bots: the built-ins, and the commands the server was started
+``BotPlayers`` is the hub's set of bots: the built-ins (the names of ``coup_rules.bots.BOTS``,
+which follow the newest play, and the frozen baselines' ids, ``counting-v1`` and the others, which
+play the same in every release), and the commands the server was started
 with (``coup-rules serve --bot NAME='cmd:...'``, "Bots in any language"), offered in the lobby
 beside them. A command bot runs as one ``ProcessBot`` per game (one process per seat it holds),
 asked off the event loop, in a thread; one that fails gives its seat to its stand-in for the rest
@@ -21,7 +23,7 @@ import re
 import threading
 from collections.abc import Mapping
 
-from coup_rules.bots import BOTS
+from coup_rules.bots import BASELINES, BOTS, make_bot
 from coup_rules.bots.process import DEFAULT_FALLBACK, DEFAULT_TIMEOUT, ProcessBot, command_of
 from coup_rules.decisions import ChallengeActionWindow, ChallengeBlockWindow, CounterWindow
 from coup_rules.moves import Allow, Move
@@ -35,13 +37,15 @@ log = logging.getLogger("coup_rules.web")
 NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 """What a command bot may be called at the table: a lower-case word of up to 32 characters."""
 
-BOT_NAMES: tuple[str, ...] = tuple(BOTS)
-"""The names a game's seat list may use for a bot (``"honest"``, ``"counting"``, ...)."""
+BOT_NAMES: tuple[str, ...] = (*BOTS, *BASELINES)
+"""The names a game's seat list may use for a bot (``"honest"``, ``"counting"``, ...), then the
+baselines' ids (``"counting-v1"``, ...)."""
 
 
 def bot_move(name: str, state: GameState, seat: int, rng: random.Random) -> Move:
-    """The move the bot called ``name`` makes for ``seat`` in ``state``, its chance from ``rng``."""
-    return BOTS[name]().choose(view(state, seat), rng)
+    """The move the bot called ``name`` (in ``BOT_NAMES``) makes for ``seat`` in ``state``, its
+    chance from ``rng``."""
+    return make_bot(name).choose(view(state, seat), rng)
 
 
 STAND_IN = "honest"
@@ -117,6 +121,8 @@ class BotPlayers:
         stored by a server started with other ``--bot`` options) is played by the fallback."""
         if name in BOTS:
             return bot_move(name, state, seat, rng)
+        if name in BASELINES:  # a search among them takes a while: off the event loop
+            return await asyncio.to_thread(bot_move, name, state, seat, rng)
         argv = self.commands.get(name)
         if argv is None:
             if name not in self._unknown:

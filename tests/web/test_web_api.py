@@ -116,7 +116,10 @@ def test_create_gives_the_host_one_invite_per_human_seat_and_no_seat_token(api: 
         assert "default-src 'self'" in page.headers["content-security-policy"]
     assert api.client.get("/").status_code == 200
     assert api.client.get("/static/table.js").status_code == 200
-    assert api.client.get("/api/bots").json()["bots"] == ["random", "honest", "bluff", "counting"]
+    assert api.client.get("/api/bots").json()["bots"] == [
+        *("random", "honest", "bluff", "counting"),
+        *("random-v1", "honest-v1", "bluff-v1", "counting-v1", "ismcts-v1"),
+    ]
 
 
 def test_the_first_view_is_the_new_game_of_the_seed(api: Api) -> None:
