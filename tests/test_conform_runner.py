@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -240,3 +242,30 @@ def test_a_chance_mode_the_engine_lacks_skips_the_case(tmp_path: Path) -> None:
         seeded = run_case(engine, STEAL, chance="seed")
     assert auto.status == "passed", auto.diff
     assert (seeded.status, seeded.diff) == ("skipped", ("the engine has no seed chance mode",))
+
+
+def test_the_example_toy_adapter_is_measured(capsys: pytest.CaptureFixture[str]) -> None:
+    """examples/engine_adapter.mjs, a toy engine that knows only Income and Coup, speaks the
+    protocol well enough that every case of the kit fails by a difference or is skipped as
+    unsupported, never by a fault (Node is required under CI, else skipped)."""
+    from coup_rules.cli import main
+
+    node = shutil.which("node")
+    if node is None:
+        if os.environ.get("CI"):
+            pytest.fail("node is missing: CI runs the JavaScript example adapter")
+        pytest.skip("node is not installed")
+    adapter = str(Path(__file__).resolve().parents[1] / "examples" / "engine_adapter.mjs")
+    assert main(["conform", "--json", "--", node, adapter]) == 1
+    report = json.loads(capsys.readouterr().out)
+    kinds = ("timeout:", "died:", "garbage:")
+    faults = [
+        c["id"] for c in report["cases"] if any(d.startswith(kinds) for d in c.get("diff", []))
+    ]
+    assert faults == []
+    assert report["counts"]["failed"] + report["counts"]["skipped"] == len(report["cases"])
+    income = next(c for c in report["cases"] if c["id"] == "income-takes-one-coin")
+    assert income["step"] == 0
+    assert income["diff"] == [
+        "seat 0: legal moves missing: p0 foreign_aid, p0 tax, p0 steal p1, p0 steal p2, p0 exchange"
+    ]
