@@ -20,9 +20,11 @@ export type * from "./types/index.js";
 export type GameStateText = string;
 
 /** A fixed deal: two cards per seat, and optionally the Court, the starting coins and the
- * allegiances (Reformation), as `coup_rules.new_game` takes them. */
+ * allegiances (Reformation), as `coup_rules.new_game` takes them; `seed` drives the draws from
+ * the Court later on (left out: an unguessable one). */
 export interface Deal {
   hands: Character[][];
+  seed?: number | bigint;
   court?: Character[] | null;
   coins?: number[] | null;
   allegiances?: Allegiance[] | null;

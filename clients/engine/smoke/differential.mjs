@@ -1,0 +1,60 @@
+// The JavaScript half of tests/test_js_engine.py: plays games and asks questions through
+// @coup-rules/engine (this folder's built package), and writes what it saw, one JSON line each,
+// for the test to compare byte for byte with the same games played by the library in CPython.
+//
+//   node clients/engine/smoke/differential.mjs < JOB.json > RECORD.jsonl
+//
+// The job is {"games": [{"config": {...}, "seed": N}, ...], "cases": [{"name", "method",
+// "args"}, ...]}. A game's moves are chosen by the Park-Miller generator (x -> 48271 x mod
+// 2**31 - 1, started at seed + 1): a seat of toAct, then a move of that seat's legalMoves, each
+// by the next number modulo the length. Its line is {"game", "steps": [[seat, number of legal
+// moves, move], ...], "final": the final state's text}. A case calls one method and its line is
+// {"case", "result"} or {"case", "error": {"name", "message", "reason"?, "rule"?}}.
+// Every line is JSON.stringify's: no spaces, members in the order given.
+import { loadEngine } from "../engine.js";
+
+const MODULUS = 2147483647;
+const MULTIPLIER = 48271;
+const MAX_STEPS = 5000;
+
+function chooser(seed) {
+  let x = (seed % (MODULUS - 1)) + 1;
+  return (length) => {
+    x = (x * MULTIPLIER) % MODULUS;
+    return x % length;
+  };
+}
+
+function play(engine, game) {
+  const next = chooser(game.seed);
+  let state = engine.newGame(game.config, { seed: game.seed });
+  const steps = [];
+  for (let seats = engine.toAct(state); seats.length > 0; seats = engine.toAct(state)) {
+    if (steps.length >= MAX_STEPS) throw new Error(`no end after ${MAX_STEPS} steps`);
+    const seat = seats[next(seats.length)];
+    const moves = engine.legalMoves(state, seat);
+    const move = moves[next(moves.length)];
+    steps.push([seat, moves.length, move]);
+    state = engine.apply(state, move);
+  }
+  return { game, steps, final: state };
+}
+
+function ask(engine, { name, method, args }) {
+  try {
+    return { case: name, result: engine[method](...args) };
+  } catch (error) {
+    const { reason, rule } = error;
+    return {
+      case: name,
+      error: { name: error.name, message: error.message, ...(rule === undefined ? {} : { reason, rule }) },
+    };
+  }
+}
+
+const chunks = [];
+for await (const chunk of process.stdin) chunks.push(chunk);
+const job = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+const engine = await loadEngine();
+for (const game of job.games ?? []) process.stdout.write(`${JSON.stringify(play(engine, game))}\n`);
+for (const question of job.cases ?? []) process.stdout.write(`${JSON.stringify(ask(engine, question))}\n`);
