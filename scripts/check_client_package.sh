@@ -34,6 +34,8 @@ client.js
 package.json
 room.d.ts
 room.js
+schema/bot-protocol.schema.json
+schema/conformance.schema.json
 schema/engine-protocol.schema.json
 schema/move.schema.json
 schema/protocol.schema.json
