@@ -78,25 +78,25 @@ _TABLE: tuple[Baseline, ...] = (
     ),
     Baseline(
         "honest-v1",
-        "claims only what it holds, challenges a claim it knows false, else 5 % of the time",
+        "claims only what it holds; challenges a known bluff, else 5 %",
         "coup_rules.bots.simple:HonestBot",
         (("challenge_rate", 0.05),),
     ),
     Baseline(
         "bluff-v1",
-        "plays like honest-v1 but bluffs Tax and blocks 30 % of the time, challenges 20 %",
+        "like honest-v1, but bluffs Tax and blocks 30 %, challenges 20 %",
         "coup_rules.bots.simple:BluffBot",
         (("bluff_rate", 0.3), ("challenge_rate", 0.2)),
     ),
     Baseline(
         "counting-v1",
-        "counts cards and reads each opponent's record; bluffs and challenges by the odds",
+        "counts cards, reads each opponent's record, plays the odds",
         "coup_rules.bots.counting:CountingBot",
         (("trust", 0.5), ("challenge_below", 0.25), ("bluff_below", 0.2)),
     ),
     Baseline(
         "ismcts-v1",
-        "information-set MCTS: 300 iterations a decision, its playouts run in Python",
+        "information-set MCTS, 300 iterations a move, Python playouts",
         "coup_rules.ai.ismcts:ISMCTSBot",
         (
             ("iterations", 300),
