@@ -127,7 +127,8 @@ class CoupEnv(gymnasium.Env[Any, Any]):
         reformation: play with Reformation.
         max_turns: the turn limit (R-TURN-8).
         seat: the learner's seat; ``None`` draws it from ``np_random`` at every reset.
-        opponents: the bots: one bot (or a name of ``coup_rules.bots.BOTS``) for every other
+        opponents: the bots: one bot (or a name of ``coup_rules.bots.BOTS``, or a baseline id
+            such as ``"counting-v1"``, ``coup_rules.bots.baselines``) for every other
             seat, or one per seat as ``{seat: bot}`` (every seat but the learner's).
         illegal_reward: the reward of an illegal action, which ends the episode.
         render_mode: ``None`` or ``"ansi"`` (``render()`` returns the public events since the

@@ -10,9 +10,9 @@ bare one.
 - **Agents** ``"player_0"`` to ``"player_{n-1}"``, one per seat, less the seats given to bots.
   A seat that is eliminated stays among the agents, never selected, until the game ends.
 - **Opponents** ``{seat: bot}``: any view-based ``coup_rules.bots.Bot`` (a name of
-  ``coup_rules.bots.BOTS`` will do) plays that seat inside ``step``, handed only its seat's view,
-  so the agents are asked only their own decisions. Each bot draws its chance from a stream of
-  its own, seeded from ``reset``'s seed.
+  ``coup_rules.bots.BOTS``, or a baseline id such as ``"counting-v1"``, will do) plays that
+  seat inside ``step``, handed only its seat's view, so the agents are asked only their own
+  decisions. Each bot draws its chance from a stream of its own, seeded from ``reset``'s seed.
 - **Turns.** One agent acts at a time: the seat the game waits on, or, when it waits on several
   (a response window, the 2-player draft), the first of them in the order of
   ``coup_rules.ai.encoding.asked_first``: clockwise from the seat whose claim is at stake.
