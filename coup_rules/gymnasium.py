@@ -12,10 +12,14 @@ the learner is asked only its own decisions.
   from ``action_masks()`` (the method sb3-contrib's ``MaskablePPO`` calls). An action is any
   integer (a NumPy integer or 0-d integer array, as ``argmax`` gives); ``True``, ``1.5`` or
   ``"1"`` is refused (``coup_rules.integers``), never played.
-- **Rewards** at the end only, as in the PettingZoo environment: +1 for a win, ``-1 / (n - 1)``
-  for a loss (as soon as the learner is eliminated: the episode ends there), 0 for a draw at
-  the turn limit (R-TURN-8), which ends the episode by truncation. An illegal action ends it
-  with ``illegal_reward`` (default -1) and ``info["illegal"] = True``.
+- **Rewards** at the end only, as in the PettingZoo environment (``coup_rules.rewards``): +1
+  for a win, ``-1 / (n - 1)`` for a loss (as soon as the learner is eliminated: the episode
+  ends there, by termination). A draw at the turn limit (R-TURN-8) pays ``draw_reward``: with
+  the default ``None``, 0, and the episode ends by truncation; with a number (say -0.5, so
+  that stalling does not pay), that number, and the episode ends by termination, as a game
+  that is over. Truncation otherwise comes only from a time-limit wrapper (no draw reward).
+  An illegal action ends the episode with ``illegal_reward`` (default -1) and
+  ``info["illegal"] = True``.
 - **Seeding.** ``reset(seed=s)`` (an integer from 0 to 2**256 - 1, as ``new_game`` takes)
   seeds ``np_random``, from which each game's seed (and the
   learner's seat if drawn) is taken; the bots' streams come from the game's seed. The same seed
@@ -62,6 +66,7 @@ from coup_rules.config import Config
 from coup_rules.engine import apply
 from coup_rules.errors import IllegalMoveError
 from coup_rules.integers import as_in_range, as_seed
+from coup_rules.rewards import checked_draw_reward, loss_reward
 from coup_rules.setup import new_game
 from coup_rules.state import GameState
 
@@ -131,6 +136,9 @@ class CoupEnv(gymnasium.Env[Any, Any]):
             such as ``"counting-v1"``, ``coup_rules.bots.baselines``) for every other
             seat, or one per seat as ``{seat: bot}`` (every seat but the learner's).
         illegal_reward: the reward of an illegal action, which ends the episode.
+        draw_reward: the reward of a draw at the turn limit: ``None`` pays 0 and truncates
+            the episode; a finite number pays it and terminates the episode
+            (``coup_rules.rewards``).
         render_mode: ``None`` or ``"ansi"`` (``render()`` returns the public events since the
             last call, in words).
         config: the game as one ``Config``, in place of ``players``, ``inquisitor``,
@@ -152,6 +160,7 @@ class CoupEnv(gymnasium.Env[Any, Any]):
         render_mode: str | None = None,
         *,
         config: Config | None = None,
+        draw_reward: float | None = None,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
@@ -167,6 +176,7 @@ class CoupEnv(gymnasium.Env[Any, Any]):
         self.observer = GameObserver(self.encoder)
         self._arrays = ArrayObserver(self.observer, self.codec)
         self.illegal_reward = float(illegal_reward)
+        self.draw_reward = checked_draw_reward(draw_reward)
         self.render_mode = render_mode
         high = np.asarray(self.encoder.high, dtype=np.float32)
         self.observation_space = spaces.Box(low=np.zeros_like(high), high=high, dtype=np.float32)
@@ -239,12 +249,15 @@ class CoupEnv(gymnasium.Env[Any, Any]):
         self.game = play_bots(self.game, self.bots, self._streams)
         reward, terminated, truncated = 0.0, False, False
         game = self.game
-        loss = -1.0 / (self.config.players - 1)
+        loss = loss_reward(self.config.players)
         if not game.core.players[self.seat].hand:  # eliminated: the game is lost
             reward, terminated = loss, True
         elif game.is_over:
             if game.winner is None:  # the turn limit: a draw (R-TURN-8)
-                truncated = True
+                if self.draw_reward is None:
+                    truncated = True
+                else:
+                    reward, terminated = self.draw_reward, True
             else:
                 reward, terminated = (1.0 if game.winner == self.seat else loss), True
         return self._observe(), reward, terminated, truncated, {"action_mask": self.action_masks()}

@@ -9,7 +9,8 @@ Importing this module registers the Python game ``"python_coup_rules"`` with ``p
 
 Parameters: ``players`` (2 to 10, default 4), ``inquisitor`` and ``reformation`` (default
 ``False``), ``max_turns`` (the house rule's turn limit, R-TURN-8; default 200, which bounds
-the game's length as OpenSpiel requires) and ``rng_seed`` (default -1: every new game is dealt
+the game's length as OpenSpiel requires), ``draw_reward`` (default 0.0: see Returns) and
+``rng_seed`` (default -1: every new game is dealt
 from the operating system's randomness; otherwise the games of one ``Game`` object are dealt from
 a generator seeded with it, so a run replays).
 
@@ -45,7 +46,13 @@ a generator seeded with it, so a run replays).
   5 of 12 games against the simple bots where an honest ISMCTS won 0 of 12). Use OpenSpiel's
   ``ISMCTSBot`` (below) or ``coup_rules.ai.ISMCTSBot``.
 - **Returns** at the end only: +1 to the winner and ``-1 / (players - 1)`` to the others (a
-  zero-sum game); a draw at the turn limit gives 0 to all.
+  zero-sum game). A draw at the turn limit gives 0 to all with ``draw_reward=0.0``, the
+  default (OpenSpiel's parameters cannot be ``None``: 0.0 is the other envs'
+  ``draw_reward=None``); any other ``draw_reward`` (say -0.5, so that stalling does not pay)
+  gives that to each seat still in the game and ``-1 / (players - 1)`` to each seat
+  eliminated before the draw (``coup_rules.rewards``), and the game is then general-sum
+  (``get_type().utility``, ``utility_sum()`` unset). OpenSpiel has no truncation: a draw is a
+  terminal state like a win.
 - ``resample_from_infostate(player, sampler)`` is ``coup_rules.sample_state`` of the player's view,
   its random generator seeded from ``sampler()``.
 
@@ -67,6 +74,7 @@ from coup_rules.ai.encoding import MoveCodec, ObservationEncoder, asked_first
 from coup_rules.config import Config
 from coup_rules.determinize import sample_state
 from coup_rules.engine import apply, legal_moves
+from coup_rules.rewards import checked_draw_reward, final_rewards, loss_reward
 from coup_rules.serde import DecodeError, from_json, to_json
 from coup_rules.setup import new_game
 from coup_rules.state import GameState
@@ -86,8 +94,26 @@ _PARAMETERS: dict[str, Any] = {
     "inquisitor": False,
     "reformation": False,
     "max_turns": 200,
+    "draw_reward": 0.0,
     "rng_seed": -1,
 }
+
+_TYPE_FIELDS = (
+    "short_name",
+    "long_name",
+    "dynamics",
+    "chance_mode",
+    "information",
+    "utility",
+    "reward_model",
+    "max_num_players",
+    "min_num_players",
+    "provides_information_state_string",
+    "provides_information_state_tensor",
+    "provides_observation_string",
+    "provides_observation_tensor",
+    "parameter_specification",
+)
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
@@ -107,6 +133,15 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
+_GENERAL_SUM_TYPE = pyspiel.GameType(
+    **{
+        **{name: getattr(_GAME_TYPE, name) for name in _TYPE_FIELDS},
+        "utility": pyspiel.GameType.Utility.GENERAL_SUM,
+    }
+)
+"""The game's type when a draw pays ``draw_reward`` (the returns no longer sum to 0)."""
+
+
 def _max_decisions(players: int, max_turns: int) -> int:
     """A bound on the moves of a game: per turn the action, three windows of every other seat,
     two challenge answers, two influence losses and two private choices; plus the setup."""
@@ -120,6 +155,9 @@ class CoupGame(pyspiel.Game):
         merged = {**_PARAMETERS, **(params or {})}
         players = int(merged["players"])
         max_turns = int(merged["max_turns"])
+        paid = checked_draw_reward(merged["draw_reward"])
+        self.draw_reward = None if paid == 0.0 else paid
+        """What a draw pays the seats still in (``None``: 0 to all, zero-sum)."""
         self.config = Config(
             players=players,
             inquisitor=bool(merged["inquisitor"]),
@@ -128,16 +166,18 @@ class CoupGame(pyspiel.Game):
         )
         self.codec = MoveCodec(self.config)
         self.encoder = ObservationEncoder(self.config)
+        loss, draw = loss_reward(players), self.draw_reward
         info = pyspiel.GameInfo(
             num_distinct_actions=self.codec.size,
             max_chance_outcomes=0,
             num_players=players,
-            min_utility=-1.0 / (players - 1),
-            max_utility=1.0,
-            utility_sum=0.0,
+            min_utility=loss if draw is None else min(loss, draw),
+            max_utility=1.0 if draw is None else max(1.0, draw),
+            utility_sum=0.0 if draw is None else None,
             max_game_length=_max_decisions(players, max_turns),
         )
-        super().__init__(_GAME_TYPE, info, params or {})
+        kind = _GAME_TYPE if draw is None else _GENERAL_SUM_TYPE
+        super().__init__(kind, info, params or {})
         seed = int(merged["rng_seed"])
         self._seeds: random.Random | None = None if seed < 0 else random.Random(seed)
 
@@ -376,12 +416,12 @@ class CoupState(pyspiel.State):
         return self.game_state.is_over
 
     def returns(self) -> list[float]:
-        """+1 to the winner, -1/(n-1) to the others; all 0 before the end or after a draw."""
-        n = self._coup.config.players
-        winner = self.game_state.winner
-        if winner is None:
-            return [0.0] * n
-        return [1.0 if seat == winner else -1.0 / (n - 1) for seat in range(n)]
+        """+1 to the winner, -1/(n-1) to the others; a draw by the game's ``draw_reward``
+        (``coup_rules.rewards``); all 0 before the end."""
+        game = self.game_state
+        if not game.is_over:
+            return [0.0] * self._coup.config.players
+        return list(final_rewards(game, self._coup.draw_reward))
 
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Callable[[], float]

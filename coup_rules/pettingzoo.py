@@ -1,6 +1,7 @@
 """A PettingZoo AEC environment of Coup (the optional extra ``coup-rules[pettingzoo]``).
 
-``env(players=4, inquisitor=False, reformation=False, max_turns=200, opponents=None)`` (or
+``env(players=4, inquisitor=False, reformation=False, max_turns=200, opponents=None,
+draw_reward=None)`` (or
 ``env(config=Config(...))``, the game in one, as ``gymnasium.make`` takes it) builds it the usual
 way: the raw environment with the checks of PettingZoo's ``TerminateIllegalWrapper``,
 ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``, done by one ``OrderEnforcingWrapper``
@@ -24,9 +25,14 @@ bare one.
   ``coup_rules.ai.encoding.ObservationEncoder`` for the agent's ``view``, kept up to date event by
   event (``coup_rules.ai.observing.GameObserver``), so it holds nothing that seat may not know
   and costs the same late in a game as early.
-- **Rewards** only when the game ends: +1 to the winner and ``-1 / (n - 1)`` to every other seat
-  (a zero-sum game); a draw at the turn limit (the house rule ``Config.max_turns``, R-TURN-8)
-  gives 0 to everyone and ends the episode by truncation, a win by termination.
+- **Rewards** only when the game ends (``coup_rules.rewards``): +1 to the winner and
+  ``-1 / (n - 1)`` to every other seat (a zero-sum game), ending the episode by termination. A
+  draw at the turn limit (the house rule ``Config.max_turns``, R-TURN-8) pays by
+  ``draw_reward``: with the default ``None``, 0 to everyone, and the episode ends by
+  truncation; with a number (say -0.5, so that stalling does not pay), that number to each
+  seat still in the game and ``-1 / (n - 1)`` to each seat eliminated before the draw, and
+  the episode ends by termination. Truncation otherwise comes only from a wrapper that cuts
+  the episode short.
 - **Seeding.** ``reset(seed=s)`` deals the game from a 128-bit seed drawn from ``s`` (an integer
   from 0 to 2**256 - 1, as ``new_game`` takes); the same ``s`` and actions give the same
   episode. ``reset()`` without a seed deals from the operating system's randomness.
@@ -66,6 +72,7 @@ from coup_rules.config import Config
 from coup_rules.engine import apply
 from coup_rules.gymnasium import game_config
 from coup_rules.integers import as_seed
+from coup_rules.rewards import checked_draw_reward, final_rewards
 from coup_rules.setup import new_game
 from coup_rules.state import GameState
 
@@ -84,15 +91,24 @@ def env(
     opponents: Opponents | None = None,
     *,
     config: Config | None = None,
+    draw_reward: float | None = None,
 ) -> Any:
     """The Coup environment with PettingZoo's standard checks (an illegal action ends the game
     with reward -1 for the agent that played it): those of ``TerminateIllegalWrapper``,
     ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``, in one ``OrderEnforcingWrapper``
     around the raw environment. The game is given option by option or as one ``config``, as
     ``gymnasium.make`` takes it (``coup_rules.gymnasium.game_config``: an option beside
-    ``config`` is left at its default or agrees with it)."""
+    ``config`` is left at its default or agrees with it). ``draw_reward`` is what a draw at
+    the turn limit pays (see the module's docs)."""
     raw = CoupEnv(
-        players, inquisitor, reformation, max_turns, render_mode, opponents, config=config
+        players,
+        inquisitor,
+        reformation,
+        max_turns,
+        render_mode,
+        opponents,
+        config=config,
+        draw_reward=draw_reward,
     )
     return _Checked(raw, illegal_reward=-1)
 
@@ -258,11 +274,13 @@ class CoupEnv(AECEnv):
         opponents: Opponents | None = None,
         *,
         config: Config | None = None,
+        draw_reward: float | None = None,
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         self.config = game_config(config, players, inquisitor, reformation, max_turns)
+        self.draw_reward = checked_draw_reward(draw_reward)
         players = self.config.players  # a plain int, whatever integer type was given
         self.codec = MoveCodec(self.config)
         self.encoder = ObservationEncoder(self.config)
@@ -372,13 +390,12 @@ class CoupEnv(AECEnv):
             self.render()
 
     def _finish(self) -> None:
-        winner = self.game.winner
-        if winner is None:  # the turn limit: a draw (R-TURN-8)
+        paid = final_rewards(self.game, self.draw_reward)
+        for agent in self.agents:
+            self.rewards[agent] = paid[self._seat[agent]]
+        if self.game.winner is None and self.draw_reward is None:  # a draw (R-TURN-8)
             self.truncations = dict.fromkeys(self.agents, True)
         else:
-            loss = -1.0 / (self.config.players - 1)
-            for agent in self.agents:
-                self.rewards[agent] = 1.0 if self._seat[agent] == winner else loss
             self.terminations = dict.fromkeys(self.agents, True)
         self.agent_selection = self.agents[0]
 

@@ -72,3 +72,17 @@ def test_both_classes_name_the_game_with_the_same_keywords_and_defaults() -> Non
     theirs = inspect.signature(CoupVectorEnv).parameters
     for name in GAME_KEYWORDS:
         assert ours[name].default == theirs[name].default, name
+
+
+@pytest.mark.parametrize("build", ["make", "make_vec"])
+def test_make_and_make_vec_take_the_draw_reward(build: str) -> None:
+    """``draw_reward`` (``coup_rules.rewards``) is a keyword of both, with one default."""
+    if build == "make":
+        env = gymnasium.make(ENV_ID, draw_reward=-0.5).unwrapped
+    else:
+        env = gymnasium.make_vec(
+            ENV_ID, num_envs=2, vectorization_mode="vector_entry_point", draw_reward=-0.5
+        ).unwrapped
+    assert env.draw_reward == -0.5
+    ours = inspect.signature(CoupEnv).parameters["draw_reward"]
+    assert ours.default == inspect.signature(CoupVectorEnv).parameters["draw_reward"].default

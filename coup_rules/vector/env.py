@@ -8,11 +8,13 @@ import numpy as np
 
 from coup_rules.config import Config
 from coup_rules.integers import NotAnIntegerError, as_count, as_in_range, as_seed, refusal
+from coup_rules.rewards import checked_draw_reward
 from coup_rules.state import GameState
 from coup_rules.vector import batch as b
 from coup_rules.vector import fields as f
 from coup_rules.vector import kernel as k
 from coup_rules.vector.convert import read_row, row_of
+from coup_rules.vector.draws import pay_draws
 from coup_rules.vector.layout import Layout, layout_of
 from coup_rules.vector.learner import observe_every_seat
 
@@ -118,9 +120,12 @@ class VectorEnv:
       component lies from 0 to ``observation_high`` (float32[*observation_shape]).
     - ``step(actions)`` plays ``actions[g]`` (an index of the move table) for the current player
       of every running game and returns ``rewards`` (float32[num_envs, players]: +1 to the
-      winner and -1/(players-1) to the others when a game ends, 0 otherwise; a draw at the turn
-      limit gives 0), ``terminated`` (a win) and ``truncated`` (the turn limit, R-TURN-8). An
-      action that is not legal raises ``ValueError`` and nothing is played.
+      winner and -1/(players-1) to the others when a game ends, 0 otherwise), ``terminated``
+      (a win) and ``truncated``. A draw at the turn limit (R-TURN-8) pays by ``draw_reward``
+      (``coup_rules.rewards``): with ``None``, 0 to every seat, and it sets ``truncated``;
+      with a number, that number to each seat still in the game and -1/(players-1) to each
+      seat eliminated before it, and it sets ``terminated``. An action that is not legal
+      raises ``ValueError`` and nothing is played.
     - With ``autoreset=True`` a game that ends in a step is dealt again at once (its rewards are
       those of the step); with ``autoreset=False`` it stays finished, with an empty mask and its
       actions ignored, until ``reset``.
@@ -144,6 +149,8 @@ class VectorEnv:
         num_envs: int = 1024,
         seed: int = 0,
         autoreset: bool = True,
+        *,
+        draw_reward: float | None = None,
     ) -> None:
         config = Config() if config is None else config
         if not isinstance(config, Config):
@@ -153,6 +160,8 @@ class VectorEnv:
         self.layout: Layout = layout_of(config)
         self.num_envs = num_envs
         self.autoreset = bool(autoreset)
+        self.draw_reward = checked_draw_reward(draw_reward)
+        """What a draw at the turn limit pays (``coup_rules.rewards``)."""
         self.num_players = config.players
         self.num_actions = self.layout.codec.size
         self.observation_shape: tuple[int, ...] = (self.layout.encoder.size,)
@@ -256,6 +265,7 @@ class VectorEnv:
                 "(R-TURN-7); nothing was played"
             )
         self._finals = None
+        pay_draws(self.state, self._rewards, self._terminated, self._truncated, self.draw_reward)
         ended = np.flatnonzero(self._terminated | self._truncated)
         if ended.size:
             finals = np.empty((ended.size, self.num_players, *self.observation_shape), np.float32)

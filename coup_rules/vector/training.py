@@ -29,10 +29,11 @@ decisions.
   actions are ``infos["action_mask"]`` (bool[num_envs, n]), also from ``action_masks()``;
   ``infos["seat"]`` is the learner's seat in each game.
 - **Rewards** at the end only, as in ``coup_rules.gymnasium.CoupEnv``: +1 for a win,
-  ``-1 / (players - 1)`` for a loss (the game ends for the learner when it is out), 0 for a draw
-  at the turn limit (``truncated``, R-TURN-8). ``actions`` must be an integer array of shape
-  ``(num_envs,)`` of move indices (``TypeError`` or ``ValueError`` otherwise); an action that
-  is not legal raises ``ValueError``; nothing is played then.
+  ``-1 / (players - 1)`` for a loss (the game ends for the learner when it is out), and for a
+  draw at the turn limit (R-TURN-8) ``draw_reward``: with ``None`` 0 and ``truncated``, with a
+  number that number and ``terminated`` (``coup_rules.rewards``). ``actions`` must be an
+  integer array of shape ``(num_envs,)`` of move indices (``TypeError`` or ``ValueError``
+  otherwise); an action that is not legal raises ``ValueError``; nothing is played then.
 - **Autoreset** (``metadata["autoreset_mode"]`` is ``SAME_STEP``): a game that ends in a step
   is dealt again in that step; the observation returned is the new game's first, and the
   learner's last observation of the game that ended is in ``infos["final_obs"]`` (an object
@@ -60,6 +61,7 @@ from gymnasium.vector.utils import batch_space
 from coup_rules.config import Config
 from coup_rules.gymnasium import DEFAULT_MAX_TURNS, game_config
 from coup_rules.integers import as_in_range, as_seed, refusal
+from coup_rules.rewards import checked_draw_reward
 from coup_rules.state import GameState
 from coup_rules.vector import batch as b
 from coup_rules.vector import fields as f
@@ -67,6 +69,7 @@ from coup_rules.vector import kernel as k
 from coup_rules.vector import learner as lr
 from coup_rules.vector.blas import PolicyThreads
 from coup_rules.vector.convert import read_row
+from coup_rules.vector.draws import pay_learner_draws
 from coup_rules.vector.env import checked_actions, checked_lane, checked_num_envs, lane_seeds
 from coup_rules.vector.layout import Layout, layout_of
 from coup_rules.vector.opponents import VALUES, Opponent, Policy, Twin, opponent_of
@@ -90,6 +93,8 @@ class CoupVectorEnv(gymnasium.vector.VectorEnv):
         opponents: a bot name, a bot object or a policy, or a sequence of them, seated
             clockwise from the learner in turn.
         learner_seat: the learner's seat, or ``"random"`` to draw it at every deal.
+        draw_reward: what a draw at the turn limit pays the learner: ``None`` 0, the game
+            truncated; a finite number that number, the game terminated (as ``CoupEnv``).
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
@@ -106,8 +111,10 @@ class CoupVectorEnv(gymnasium.vector.VectorEnv):
         inquisitor: bool = False,
         reformation: bool = False,
         max_turns: int | None = DEFAULT_MAX_TURNS,
+        draw_reward: float | None = None,
     ) -> None:
         config = game_config(config, players, inquisitor, reformation, max_turns)
+        self.draw_reward = checked_draw_reward(draw_reward)
         num_envs = checked_num_envs(num_envs)
         self.config = config
         self.num_envs = num_envs
@@ -209,6 +216,7 @@ class CoupVectorEnv(gymnasium.vector.VectorEnv):
             if saved is not None:
                 self._restore(saved, mask)
             raise
+        pay_learner_draws(out.rewards, out.terminated, out.truncated, self.draw_reward)
         infos = self._infos()
         ended = out.terminated | out.truncated
         if ended.any():
