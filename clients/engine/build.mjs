@@ -43,6 +43,15 @@ function run(command, args) {
   return execFileSync(command, args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
 }
 
+/** coup_rules's version (PEP 440) as npm writes it: 1.2.0, 1.2.0-dev.0, 1.2.0-rc.1. */
+export function npmVersion(python) {
+  const match = /^(\d+\.\d+\.\d+)(?:\.?(dev|a|b|rc)(\d+))?$/.exec(python);
+  if (match === null) throw new Error(`coup_rules's version ${python} has no npm form`);
+  const [, release, pre, number] = match;
+  const word = { dev: "dev", a: "alpha", b: "beta", rc: "rc" }[pre];
+  return pre === undefined ? release : `${release}-${word}.${number}`;
+}
+
 async function check() {
   const manifest = JSON.parse(await readFile(join(WHEELS, "manifest.json"), "utf8"));
   const missing = [...manifest.wheels.map((w) => join(WHEELS, w)), join(here, "types", "index.d.ts"), join(here, "LICENSE")].filter(
@@ -50,6 +59,9 @@ async function check() {
   );
   if (missing.length) throw new Error(`not built: ${missing.join(", ")}: run node clients/engine/build.mjs`);
   const version = JSON.parse(await readFile(join(here, "package.json"), "utf8")).version;
+  if (version !== npmVersion(manifest.coup_rules)) {
+    throw new Error(`package.json's version is ${version}; coup_rules ${manifest.coup_rules} is ${npmVersion(manifest.coup_rules)}`);
+  }
   console.log(`@coup-rules/engine ${version}: coup_rules ${manifest.coup_rules}, ${manifest.wheels.length} wheels`);
 }
 
@@ -103,7 +115,9 @@ async function build(wheelsFrom) {
 }
 
 const args = process.argv.slice(2);
-if (args[0] === "--check") {
+if (process.argv[1] !== fileURLToPath(import.meta.url)) {
+  // imported (for npmVersion): nothing to do
+} else if (args[0] === "--check") {
   await check();
 } else if (args.length === 0 || (args[0] === "--wheels" && args.length === 2)) {
   await build(args[1]);

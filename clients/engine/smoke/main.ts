@@ -42,9 +42,9 @@ while (engine.toAct(state).length > 0) {
   moves += 1;
 }
 const spectator: PlayerView = engine.view(state, null);
-const hand: Character[] | null = engine.view(state, 0).players[0].hand;
+const revealed: Character[] = engine.view(state, 0).players[0].revealed;
 const lines: string[] = engine.narrate(state, null);
-console.log(`${moves} moves; seat ${spectator.winner} wins; seat 0 held ${hand}; ${lines.at(-1)}`);
+console.log(`${moves} moves; seat ${spectator.winner} wins; seat 0 revealed ${revealed.join(" and ") || "nothing"}; ${lines.at(-1)}`);
 console.log(engine.describeMove(first[0], { players: 3 }, "button"));
 
 // The worker's client has the same methods, each answering a promise.
