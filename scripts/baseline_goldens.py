@@ -57,7 +57,7 @@ def check() -> int:
             bad += 1
             continue
         _, _, _, decisions = decisions_from_json(path.read_text())
-        found = drifts(entry, decisions, positions)
+        found = drifts(id, entry.build(), decisions, positions)
         for drift in found:
             print(drift)
         print(f"{id}: {len(decisions)} decisions, {len(found)} drifted")

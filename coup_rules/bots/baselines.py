@@ -12,11 +12,16 @@ spells the grammar). A policy whose play changes gets the next version; an id is
 removed or reused.
 
 **Golden records.** Each id has a record under ``tests/golden/baselines/``: the move it chose at
-each of a fixed set of positions (each a seat's view), handed a seeded ``random.Random``.
-``tests/test_baselines.py`` replays them all and fails naming the id, the position and both
-moves when a bot drifts (``coup_rules.bots.goldens``; ``scripts/baseline_goldens.py`` writes the
-record of a new id). When a change to a bot's code moves a record, the old id must go on
-building the old play (keep its code path, under its own ``make``) and the new play gets a new id.
+each of a fixed set of positions (each a seat's view), handed a seeded ``random.Random``, and how
+far it drew that stream. ``tests/test_baselines.py`` replays them all and fails naming the id,
+the position and both moves when a bot drifts (``coup_rules.bots.goldens``).
+
+**A new baseline** (a new version, or a preset of knobs): add its entry at the end of ``_TABLE``
+with a new id and every parameter written out, run ``python scripts/baseline_goldens.py
+--update`` (it writes the records that are missing and no other) and commit the record with it.
+When a change to a bot's code moves an old id's record, that id must go on building the old
+play: keep the old code path and point the entry's ``make`` at it (a knob the class gains may be
+added to an old entry at the value that keeps its play); the new play gets a new id.
 """
 
 from __future__ import annotations

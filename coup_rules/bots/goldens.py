@@ -2,8 +2,11 @@
 
 A position is one seat's view (``PlayerView``, whole log) at a decision with more than one legal
 move, taken from seeded games of several configurations (``CONFIGS``) between the baselines. A
-record holds, per position, the seed of the ``random.Random`` the bot was handed and the move it
-chose; ``drifts`` replays a record and names every position where the bot now chooses otherwise.
+record holds, per position, the seed of the ``random.Random`` the bot was handed, the move it
+chose, and the stream's next 32 bits after the choice: in a game a seat's stream runs on from one
+decision to the next, so how much chance a bot draws is part of its play (and a search that
+changes draws otherwise, though its move stays the same). ``drifts`` replays a record and names
+every position where the bot now chooses or draws otherwise.
 The positions are stored, not replayed from their games, so a record checks the bot alone: a
 change to the engine that moved the games would not move the records.
 
@@ -74,11 +77,13 @@ class Position:
 
 @attrs.frozen
 class Decision:
-    """What a baseline chose at a position, handed ``random.Random(seed)``."""
+    """What a baseline chose at a position, handed ``random.Random(seed)``, and the stream's
+    next 32 bits after it chose (``then``)."""
 
     position: str
     seed: int
     move: Move
+    then: int
 
 
 @attrs.frozen
@@ -90,12 +95,20 @@ class Drift:
     seed: int
     recorded: Move
     now: Move | str
+    recorded_then: int
+    now_then: int | None
 
     def __str__(self) -> str:
-        return (
+        text = (
             f"{self.id} at position {self.position} (rng seed {self.seed}): "
             f"recorded {self.recorded!r}, now {self.now!r}"
         )
+        if self.now == self.recorded:
+            text += (
+                f", but it draws from its stream otherwise (next bits {self.recorded_then:#010x}"
+                f" recorded, {self.now_then:#010x} now)"
+            )
+        return text
 
 
 def _game_positions(name: str, config: Config, seed: int) -> list[Position]:
@@ -131,9 +144,12 @@ def sample_positions(per_config: int = 8, games: int = 3) -> tuple[Position, ...
     return tuple(chosen)
 
 
-def decide(bot: Bot, position: Position, seed: int) -> Move:
-    """The move ``bot`` chooses at ``position`` with ``random.Random(seed)``."""
-    return bot.choose(position.view, random.Random(seed))
+def decide(bot: Bot, position: Position, seed: int) -> tuple[Move, int]:
+    """The move ``bot`` chooses at ``position`` with ``random.Random(seed)``, and the stream's
+    next 32 bits after it."""
+    rng = random.Random(seed)
+    move = bot.choose(position.view, rng)
+    return move, rng.getrandbits(32)
 
 
 def seed_of(index: int) -> int:
@@ -145,26 +161,28 @@ def record(entry: Baseline, positions: Sequence[Position]) -> tuple[Decision, ..
     """The decisions of ``entry`` at every ``entry.record_every``-th of ``positions``."""
     bot = entry.build()
     return tuple(
-        Decision(p.name, seed_of(i), decide(bot, p, seed_of(i)))
+        Decision(p.name, seed_of(i), *decide(bot, p, seed_of(i)))
         for i, p in enumerate(positions)
         if i % entry.record_every == 0
     )
 
 
 def drifts(
-    entry: Baseline, decisions: Iterable[Decision], positions: Mapping[str, Position]
+    id: str, bot: Bot, decisions: Iterable[Decision], positions: Mapping[str, Position]
 ) -> list[Drift]:
-    """Every decision of ``entry``'s record that a new bot of it makes otherwise now (a move
-    that raises is a drift too, its error in words)."""
-    bot = entry.build()
+    """Every decision of the record of baseline ``id`` that ``bot`` (a new bot of it) makes
+    otherwise, or makes drawing otherwise from its stream (a move that raises is a drift too,
+    its error in words)."""
     found: list[Drift] = []
     for d in decisions:
+        now: Move | str
+        then: int | None
         try:
-            now: Move | str = decide(bot, positions[d.position], d.seed)
+            now, then = decide(bot, positions[d.position], d.seed)
         except Exception as error:  # a drift that crashes is reported like any other
-            now = f"{type(error).__name__}: {error}"
-        if now != d.move:
-            found.append(Drift(entry.id, d.position, d.seed, d.move, now))
+            now, then = f"{type(error).__name__}: {error}", None
+        if (now, then) != (d.move, d.then):
+            found.append(Drift(id, d.position, d.seed, d.move, now, d.then, then))
     return found
 
 
@@ -194,7 +212,12 @@ def record_to_json(entry: Baseline, decisions: Sequence[Decision]) -> str:
     head = {"id": entry.id, "make": entry.make, "params": dict(entry.params)}
     lines = [
         json.dumps(
-            {"position": d.position, "seed": d.seed, "move": json.loads(to_json(d.move))},
+            {
+                "position": d.position,
+                "seed": d.seed,
+                "move": json.loads(to_json(d.move)),
+                "then": d.then,
+            },
             separators=(",", ":"),
         )
         for d in decisions
@@ -207,7 +230,7 @@ def decisions_from_json(text: str) -> tuple[str, str, dict[str, Param], tuple[De
     """An id's record: its id, ``make``, parameters and decisions."""
     data: dict[str, Any] = json.loads(text)
     decisions = tuple(
-        Decision(d["position"], d["seed"], from_json(json.dumps(d["move"]), Move))
+        Decision(d["position"], d["seed"], from_json(json.dumps(d["move"]), Move), d["then"])
         for d in data["decisions"]
     )
     return data["id"], data["make"], dict(data["params"]), decisions
