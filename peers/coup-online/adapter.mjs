@@ -164,7 +164,7 @@ const newGame = async (config, setup) => {
   const n = config.players
   if (!Number.isInteger(n) || n < 2 || n > 10) throw new Unsupported(`coup-online seats 2 to 10 players, not ${n}`)
   if (config.max_turns != null) throw new Unsupported('coup-online has no turn limit (max_turns)')
-  if (config.coins !== 54) throw new Unsupported('coup-online\'s bank is unlimited: only the default 54-coin bank compares')
+  if ((config.coins ?? 54) !== 54) throw new Unsupported('coup-online\'s bank is unlimited: only the default 54-coin bank compares')
   if (!setup || !Array.isArray(setup.hands) || setup.hands.some((hand) => !Array.isArray(hand) || hand.length !== 2)) {
     throw new Unsupported('coup-online has no 2-player draft: every seat must be dealt two cards')
   }
@@ -579,6 +579,7 @@ const rebind = async (cards) => {
 const handle = async (request) => {
   const { cmd } = request
   if (cmd === 'hello') {
+    if (request.protocol !== PROTOCOL) throw new Unsupported(`this adapter speaks protocol ${PROTOCOL}, not ${JSON.stringify(request.protocol)}`)
     return { protocol: PROTOCOL, engine: { name: 'coup-online (lounsbrough) via coup_rules adapter', version: process.env.COUP_ONLINE_COMMIT ?? 'unknown' }, chance: ['forced'], views: true, rulings: [] }
   }
   if (cmd === 'quit') return {}
