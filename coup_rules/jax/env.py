@@ -13,6 +13,7 @@ from coup_rules.config import Config
 from coup_rules.integers import NotAnIntegerError, as_index, as_seat
 from coup_rules.jax.observe import observe
 from coup_rules.jax.rules import Rules
+from coup_rules.rewards import checked_draw_reward, loss_reward
 from coup_rules.state import GameState
 from coup_rules.vector import fields as f
 from coup_rules.vector.convert import read_row, write_row
@@ -39,11 +40,14 @@ class State(NamedTuple):
     """``bool[actions]``: the current player's legal moves, by ``MoveCodec`` index."""
     rewards: Array
     """``float32[players]``: what the last step paid, 1 to the winner and ``-1 / (n - 1)`` to
-    each other seat on the step that ended the game, else 0 (a drawn game pays 0)."""
+    each other seat on the step that ended the game, else 0. A game drawn by the turn limit
+    pays by the env's ``draw_reward`` (``coup_rules.rewards``): 0 with ``None``; else that
+    number to each seat still in the game and ``-1 / (n - 1)`` to each seat eliminated."""
     terminated: Array
-    """``bool``: the game has a winner."""
+    """``bool``: the game has a winner (or, with a ``draw_reward``, was drawn)."""
     truncated: Array
-    """``bool``: the game was drawn by the turn limit (``Config.max_turns``)."""
+    """``bool``: the game was drawn by the turn limit (``Config.max_turns``) and the env has
+    no ``draw_reward``."""
     illegal_action: Array
     """``bool``: the last step's action was not in the mask, so nothing was played."""
 
@@ -55,6 +59,9 @@ class Env:
     result. Actions are ``MoveCodec`` indices and observations ``ObservationEncoder`` vectors,
     as in the PettingZoo, OpenSpiel and vector envs. ``observations=False`` leaves out the
     observation and what only it needs (claims, knowledge), for fast random playouts.
+    ``draw_reward`` is what a draw at the turn limit pays (``coup_rules.rewards``): ``None``
+    pays 0 and sets ``truncated``; a finite number pays it to each seat still in the game and
+    sets ``terminated``.
 
     A step on a finished game changes nothing; an action outside the mask is not played and
     sets ``illegal_action`` (a jitted function cannot raise: check it, or sample from the mask).
@@ -68,10 +75,13 @@ class Env:
     gives a vector of NaN, which shows in anything computed from it.
     """
 
-    def __init__(self, config: Config, *, observations: bool = True) -> None:
+    def __init__(
+        self, config: Config, *, observations: bool = True, draw_reward: float | None = None
+    ) -> None:
         if not isinstance(config, Config):
             raise TypeError(f"Env takes a coup_rules.Config, not {type(config).__name__}")
         self.config = config
+        self.draw_reward = checked_draw_reward(draw_reward)
         self.observations = observations
         self.layout: Layout = layout_of(config, track=observations)
         self.rules = Rules(self.layout)
@@ -99,8 +109,13 @@ class Env:
         winner = row[f.WINNER]
         won = ended & (winner >= 0)
         n = self.num_players
-        pay = jnp.where(jnp.arange(n) == winner, 1.0, -1.0 / (n - 1)).astype(jnp.float32)
+        loss = loss_reward(n)
+        pay = jnp.where(jnp.arange(n) == winner, 1.0, loss).astype(jnp.float32)
         rewards = jnp.where(won, pay, jnp.zeros(n, jnp.float32))
+        if self.draw_reward is not None:  # a draw pays the seats still in and those out
+            held = row[f.SEATS + jnp.arange(n) * f.SEAT_FIELDS + f.S_NHAND] > 0
+            drawn = jnp.where(held, self.draw_reward, loss).astype(jnp.float32)
+            rewards = jnp.where(ended & (winner < 0), drawn, rewards)
         new = self._state(row, rewards)
         return new._replace(illegal_action=(player >= 0) & ~legal)
 
@@ -132,14 +147,16 @@ class Env:
         viewer = jnp.where(current >= 0, current, s[f.ACTIVE])
         obs = observe(self.rules, s, viewer) if self.observations else jnp.zeros(0, jnp.float32)
         over = row[f.PHASE] == f.D_NONE
+        drawn = over & (row[f.WINNER] < 0)
+        paid = self.draw_reward is not None  # a paid draw ends the game as a win does
         return State(
             row=row,
             current_player=current,
             observation=obs,
             legal_action_mask=self.rules.legal_mask(s, current),
             rewards=rewards,
-            terminated=over & (row[f.WINNER] >= 0),
-            truncated=over & (row[f.WINNER] < 0),
+            terminated=(over & (row[f.WINNER] >= 0)) | (drawn & paid),
+            truncated=drawn & (not paid),
             illegal_action=jnp.asarray(False),
         )
 
