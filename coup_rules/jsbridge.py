@@ -33,6 +33,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Literal, cast
 
+import attrs
+
 import coup_rules as rules
 from coup_rules import (
     Allegiance,
@@ -47,6 +49,8 @@ from coup_rules import (
     from_json,
     to_json,
 )
+from coup_rules.log import EMPTY_LOG
+from coup_rules.serde import StatePayload, converter
 
 __all__ = [
     "apply",
@@ -63,7 +67,7 @@ __all__ = [
     "view",
 ]
 
-CACHED_STATES = 8
+CACHED_STATES = 64
 """How many decoded states are kept by their text."""
 
 DEAL_KEYS = ("hands", "court", "coins", "allegiances")
@@ -80,32 +84,70 @@ class _Refused(ValueError):
     """Input refused by this module itself, before the library is asked."""
 
 
+class _Known:
+    """A state this module has decoded or made: its text, and its log's events as the text
+    writes them (``e1, e2, ...``, between the brackets), to extend when a move appends to it."""
+
+    __slots__ = ("events", "state", "text")
+
+    def __init__(self, state: GameState, text: str, events: str) -> None:
+        self.state = state
+        self.text = text
+        self.events = events
+
+
+def _events_text(events: typing.Iterable[Event]) -> str:
+    return ", ".join(json.dumps(converter().unstructure(e)) for e in events)
+
+
+def _encode(state: GameState, before: _Known | None) -> tuple[str, str]:
+    """``to_json(state)`` and its log's events, encoding only the events ``state`` appended to
+    ``before``'s log (a move only appends to the log): a long game's log is not re-encoded at
+    every move."""
+    rest = StatePayload(
+        **{f.name: getattr(state, f.name) for f in attrs.fields(StatePayload) if f.name != "log"},
+        log=EMPTY_LOG,
+    )
+    data = converter().unstructure(rest)
+    keys = list(data)
+    at = keys.index("log")
+    shared = 0 if before is None else len(before.state.log)
+    new = _events_text(state.log[shared:])
+    old = "" if before is None else before.events
+    events = new if not old else old if not new else f"{old}, {new}"
+    head = json.dumps({k: data[k] for k in keys[:at]})[:-1]
+    tail = json.dumps({k: data[k] for k in keys[at + 1 :]})[1:]
+    return f'{head}, "log": [{events}], {tail}', events
+
+
 class _States:
     """The last few states decoded or made, by their JSON text (most recent last)."""
 
     def __init__(self, size: int) -> None:
         self._size = size
-        self._by_text: OrderedDict[str, GameState] = OrderedDict()
+        self._by_text: OrderedDict[str, _Known] = OrderedDict()
 
-    def decode(self, text: object) -> GameState:
+    def known(self, text: object) -> _Known:
         if not isinstance(text, str):
             raise _Refused(f"a state must be given as its JSON text, not {_kind(text)}")
-        state = self._by_text.get(text)
-        if state is None:
+        known = self._by_text.get(text)
+        if known is None:
             state = from_json(text, GameState)
-            self.keep(text, state)
-        else:
-            self._by_text.move_to_end(text)
-        return state
+            known = _Known(state, text, _events_text(state.log))
+        self._keep(known)
+        return known
 
-    def encode(self, state: GameState) -> str:
-        text = to_json(state)
-        self.keep(text, state)
+    def decode(self, text: object) -> GameState:
+        return self.known(text).state
+
+    def encode(self, state: GameState, before: _Known | None = None) -> str:
+        text, events = _encode(state, before)
+        self._keep(_Known(state, text, events))
         return text
 
-    def keep(self, text: str, state: GameState) -> None:
-        self._by_text[text] = state
-        self._by_text.move_to_end(text)
+    def _keep(self, known: _Known) -> None:
+        self._by_text[known.text] = known
+        self._by_text.move_to_end(known.text)
         while len(self._by_text) > self._size:
             self._by_text.popitem(last=False)
 
@@ -228,9 +270,12 @@ def to_act(state: str) -> str:
 
 def apply(state: str, move: str) -> str:
     """The state after ``move``; an illegal move is refused with its reason and rule."""
-    return _answer(
-        lambda: _STATES.encode(rules.apply(_STATES.decode(state), from_json(_str(move), Move)))
-    )
+
+    def body() -> str:
+        before = _STATES.known(state)
+        return _STATES.encode(rules.apply(before.state, from_json(_str(move), Move)), before)
+
+    return _answer(body)
 
 
 def view(state: str, seat: str, since: str = "0") -> str:

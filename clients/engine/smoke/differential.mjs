@@ -12,33 +12,7 @@
 // {"case", "result"} or {"case", "error": {"name", "message", "reason"?, "rule"?}}.
 // Every line is JSON.stringify's: no spaces, members in the order given.
 import { loadEngine } from "../engine.js";
-
-const MODULUS = 2147483647;
-const MULTIPLIER = 48271;
-const MAX_STEPS = 5000;
-
-function chooser(seed) {
-  let x = (seed % (MODULUS - 1)) + 1;
-  return (length) => {
-    x = (x * MULTIPLIER) % MODULUS;
-    return x % length;
-  };
-}
-
-function play(engine, game) {
-  const next = chooser(game.seed);
-  let state = engine.newGame(game.config, { seed: game.seed });
-  const steps = [];
-  for (let seats = engine.toAct(state); seats.length > 0; seats = engine.toAct(state)) {
-    if (steps.length >= MAX_STEPS) throw new Error(`no end after ${MAX_STEPS} steps`);
-    const seat = seats[next(seats.length)];
-    const moves = engine.legalMoves(state, seat);
-    const move = moves[next(moves.length)];
-    steps.push([seat, moves.length, move]);
-    state = engine.apply(state, move);
-  }
-  return { game, steps, final: state };
-}
+import { play } from "./play.mjs";
 
 function ask(engine, { name, method, args }) {
   try {
