@@ -16,7 +16,7 @@ import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 
@@ -51,14 +51,18 @@ window.result = out;
 """
 
 
+TYPES = {
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+}
+"""What the page's files are served as (a module script must be JavaScript)."""
+
+
 class _Files(http.server.SimpleHTTPRequestHandler):
-    extensions_map: ClassVar[dict[str, str]] = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-        ".whl": "application/zip",
-    }
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        return TYPES.get(Path(path).suffix) or super().guess_type(path)
 
     def log_message(self, *args: Any) -> None:
         pass
