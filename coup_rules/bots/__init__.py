@@ -74,7 +74,9 @@ BOTS: Mapping[str, Callable[[], Bot]] = types.MappingProxyType(
 
 def make_bot(name: str) -> Bot:
     """The bot called ``name`` in ``BOTS``, or the baseline of that id (``counting-v1``, see
-    ``coup_rules.bots.baselines``), or, for ``cmd:COMMAND ARGS``, a
+    ``coup_rules.bots.baselines``), or a bot with a personality, ``POLICY:KNOBS``
+    (``counting:bluff=0.3,skepticism=0.7``, ``counting:bold``; see
+    ``coup_rules.bots.personality``), or, for ``cmd:COMMAND ARGS``, a
     ``coup_rules.bots.process.ProcessBot`` running that command (docs: "Bots in any language").
 
     Raises:
@@ -84,12 +86,17 @@ def make_bot(name: str) -> Bot:
         from coup_rules.bots.process import ProcessBot
 
         return ProcessBot(name)
+    if ":" in name:
+        from coup_rules.bots.personality import knobbed
+
+        return knobbed(name)
     if name in BASELINES:
         return baseline(name)
     if name not in BOTS:
         raise ValueError(
             f"unknown bot {name!r}; choose from: {', '.join(BOTS)}, a baseline id "
-            f"({', '.join(BASELINES)}), cmd:COMMAND"
+            f"({', '.join(BASELINES)}), POLICY:KNOB=VALUE,... (counting:bluff=0.3), "
+            "cmd:COMMAND"
         )
     return BOTS[name]()
 

@@ -115,6 +115,54 @@ _TABLE: tuple[Baseline, ...] = (
         ),
         record_every=12,
     ),
+    Baseline(
+        "counting-cautious-v1",
+        "counting-v1 with the cautious personality: bluffs and challenges seldom",
+        "coup_rules.bots.counting:CountingBot",
+        (
+            ("trust", 0.5),
+            ("challenge_below", 0.1),
+            ("bluff_below", 0.05),
+            ("targeting", "own"),
+            ("vengeance", 0.0),
+        ),
+    ),
+    Baseline(
+        "counting-bold-v1",
+        "counting-v1 with the bold personality: bluffs and challenges freely, aims at the leader",
+        "coup_rules.bots.counting:CountingBot",
+        (
+            ("trust", 0.5),
+            ("challenge_below", 0.4),
+            ("bluff_below", 0.5),
+            ("targeting", "leader"),
+            ("vengeance", 0.0),
+        ),
+    ),
+    Baseline(
+        "counting-skeptic-v1",
+        "counting-v1 with the skeptic personality: challenges far more",
+        "coup_rules.bots.counting:CountingBot",
+        (
+            ("trust", 0.5),
+            ("challenge_below", 0.6),
+            ("bluff_below", 0.2),
+            ("targeting", "own"),
+            ("vengeance", 0.0),
+        ),
+    ),
+    Baseline(
+        "counting-vengeful-v1",
+        "counting-v1 with the vengeful personality: goes after whoever last hurt it",
+        "coup_rules.bots.counting:CountingBot",
+        (
+            ("trust", 0.5),
+            ("challenge_below", 0.25),
+            ("bluff_below", 0.2),
+            ("targeting", "own"),
+            ("vengeance", 0.9),
+        ),
+    ),
 )
 
 

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
 from coup_rules.actions import claimed_character
+from coup_rules.bots.aim import Aimed, aim, chance, targeting
 from coup_rules.bots.base import VALUE, hand_of, seat_of
 from coup_rules.bots.dispatch import ChallengeWindow, Handlers, decide
 from coup_rules.cards import Character
@@ -262,12 +263,29 @@ class CountingBot:
         challenge_below: challenge a claim that matters little to it when the claim's odds of
             being true are below this; higher stakes raise the bar.
         bluff_below: bluff only when the chance of being challenged is below this (halved with
-            one influence left).
+            one influence left): the ``bluff`` knob (``coup_rules.bots.personality``).
+        targeting: whom it aims a Coup, an Assassination or a Steal at, among the ones it finds
+            worth making (``coup_rules.bots.aim.TARGETINGS``; ``own``: a Coup at the seat
+            closest to winning, an Assassination where it most likely lands, a Steal where it
+            is least likely blocked).
+        vengeance: the chance of aiming instead at the seat that last cost it an influence or
+            coins, when that seat is among them.
     """
 
-    trust: float = 0.5
-    challenge_below: float = 0.25
-    bluff_below: float = 0.2
+    trust: float = attrs.field(default=0.5, validator=chance("trust"))
+    challenge_below: float = attrs.field(default=0.25, validator=chance("skepticism"))
+    bluff_below: float = attrs.field(default=0.2, validator=chance("bluff"))
+    targeting: str = attrs.field(default="own", validator=targeting)
+    vengeance: float = attrs.field(default=0.0, validator=chance("vengeance"))
+
+    def _aim(
+        self,
+        view: PlayerView,
+        moves: Sequence[Aimed],
+        rng: random.Random,
+        own: Callable[[Sequence[Aimed]], Move],
+    ) -> Move:
+        return aim(view, moves, rng, targeting=self.targeting, vengeance=self.vengeance, own=own)
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The viewer's move, from the odds of the cards it has not seen."""
@@ -308,10 +326,12 @@ class CountingBot:
         me, legal, hand = seat_of(view), view.legal_moves, hand_of(view)
         coins = view.players[me].coins
         others = tuple(p.seat for p in view.players if p.alive and p.seat != me)
-        coups = [m for m in legal if isinstance(m, Coup)]
+        coups: list[Aimed] = [m for m in legal if isinstance(m, Coup)]
         if coups and (coins >= COUP_COST or len(coups) == len(legal)):
-            return max(coups, key=lambda m: self._danger(view, m.target))
-        kill = self._assassination(view, r, others)
+            return self._aim(
+                view, coups, rng, lambda ms: max(ms, key=lambda m: self._danger(view, m.target))
+            )
+        kill = self._assassination(view, r, others, rng)
         if kill is not None:
             return kill
         limit = self._bluff_limit(view)
@@ -320,7 +340,7 @@ class CountingBot:
             Character.DUKE in hand or self._caught(view, r, Character.DUKE, others) < limit
         ):
             return tax
-        steal = self._steal(view, r, others)
+        steal = self._steal(view, r, others, rng)
         if steal is not None:
             return steal
         if Embezzle(me) in legal and Character.DUKE not in hand and view.reserve >= 2:
@@ -344,7 +364,9 @@ class CountingBot:
         p = view.players[seat]
         return (p.coins + 3 * p.hidden, -seat)
 
-    def _assassination(self, view: PlayerView, r: Reading, others: Sequence[int]) -> Move | None:
+    def _assassination(
+        self, view: PlayerView, r: Reading, others: Sequence[int], rng: random.Random
+    ) -> Move | None:
         kills = [m for m in view.legal_moves if isinstance(m, Assassinate)]
         if not kills or view.players[seat_of(view)].coins < ASSASSINATE_COST:
             return None
@@ -353,7 +375,7 @@ class CountingBot:
             if self._caught(view, r, Character.ASSASSIN, others) >= limit:
                 return None
 
-        def worth(m: Assassinate) -> tuple[float, int]:
+        def worth(m: Aimed) -> tuple[float, int]:
             target = view.players[m.target]
             blocks = r.holds(view, m.target, Character.CONTESSA)
             if Character.CONTESSA in r.claims[m.target]:  # it has blocked with one before
@@ -361,11 +383,15 @@ class CountingBot:
             lands = 1.0 - blocks
             return (lands * (2.0 if target.hidden == 1 else 1.0), target.coins)
 
-        best = max(kills, key=worth)
-        return best if worth(best)[0] >= 0.5 else None
+        landing = [m for m in kills if worth(m)[0] >= 0.5]
+        if not landing:
+            return None
+        return self._aim(view, landing, rng, lambda ms: max(ms, key=worth))
 
-    def _steal(self, view: PlayerView, r: Reading, others: Sequence[int]) -> Move | None:
-        steals = [
+    def _steal(
+        self, view: PlayerView, r: Reading, others: Sequence[int], rng: random.Random
+    ) -> Move | None:
+        steals: list[Aimed] = [
             m
             for m in view.legal_moves
             if isinstance(m, Steal) and view.players[m.target].coins >= 2
@@ -377,11 +403,18 @@ class CountingBot:
             return None
         blockers = (Character.CAPTAIN, view.config.exchanger)
 
-        def blocked(m: Steal) -> float:
+        def blocked(m: Aimed) -> float:
             return max(r.holds(view, m.target, c) for c in blockers)
 
-        best = min(steals, key=lambda m: (blocked(m), -view.players[m.target].coins, m.target))
-        return best if blocked(best) < 0.6 else None
+        likely = [m for m in steals if blocked(m) < 0.6]
+        if not likely:
+            return None
+        return self._aim(
+            view,
+            likely,
+            rng,
+            lambda ms: min(ms, key=lambda m: (blocked(m), -view.players[m.target].coins, m.target)),
+        )
 
     # --- the windows ------------------------------------------------------------------------------
 

@@ -10,9 +10,11 @@ here too).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 
 import attrs
 
+from coup_rules.bots.aim import Aimed, aim, chance, targeting
 from coup_rules.bots.base import best_target, hand_of, seat_of
 from coup_rules.bots.dispatch import (
     ChallengeWindow,
@@ -86,21 +88,43 @@ def _claimed(pending: ChallengeWindow) -> Character | None:
 class _Style:
     bluff: float
     challenge: float
+    targeting: str = "own"
+    vengeance: float = 0.0
+
+
+def _aim(
+    view: PlayerView,
+    moves: list[Aimed],
+    rng: random.Random,
+    style: _Style,
+    own: Callable[[Sequence[Aimed]], Move],
+) -> Move:
+    return aim(view, moves, rng, targeting=style.targeting, vengeance=style.vengeance, own=own)
+
+
+def _threat(view: PlayerView) -> Callable[[Sequence[Aimed]], Move]:
+    return lambda moves: best_target(view, moves)
+
+
+def _richest(view: PlayerView) -> Callable[[Sequence[Aimed]], Move]:
+    return lambda moves: max(moves, key=lambda m: (view.players[m.target].coins, -m.target))
 
 
 def _action(view: PlayerView, rng: random.Random, style: _Style) -> Move:
     seat, legal, hand = seat_of(view), view.legal_moves, hand_of(view)
-    coups = [m for m in legal if isinstance(m, Coup)]
+    coups: list[Aimed] = [m for m in legal if isinstance(m, Coup)]
     if coups:
-        return best_target(view, coups)
-    kills = [m for m in legal if isinstance(m, Assassinate)]
+        return _aim(view, coups, rng, style, _threat(view))
+    kills: list[Aimed] = [m for m in legal if isinstance(m, Assassinate)]
     if kills and Character.ASSASSIN in hand:
-        return best_target(view, kills)
+        return _aim(view, kills, rng, style, _threat(view))
     if Tax(seat) in legal and (Character.DUKE in hand or rng.random() < style.bluff):
         return Tax(seat)
-    steals = [m for m in legal if isinstance(m, Steal) and view.players[m.target].coins >= 2]
+    steals: list[Aimed] = [
+        m for m in legal if isinstance(m, Steal) and view.players[m.target].coins >= 2
+    ]
     if steals and (Character.CAPTAIN in hand or view.treasury == 0):
-        return max(steals, key=lambda m: (view.players[m.target].coins, -m.target))
+        return _aim(view, steals, rng, style, _richest(view))
     if Embezzle(seat) in legal and Character.DUKE not in hand and view.reserve >= 2:
         return Embezzle(seat)
     if view.config.exchanger in hand and rng.random() < 0.3:
@@ -151,14 +175,23 @@ class HonestBot:
     It bluffs a Steal only when the Treasury is empty, the one way left to get coins.
 
     Attributes:
-        challenge_rate: the chance of challenging a claim it cannot disprove.
+        challenge_rate: the chance of challenging a claim it cannot disprove (the
+            ``skepticism`` knob, see ``coup_rules.bots.personality``).
+        targeting: whom it aims a Coup, an Assassination or a Steal at
+            (``coup_rules.bots.aim.TARGETINGS``; ``own``: the most influence, then coins, for
+            a Coup or an Assassination, the most coins for a Steal).
+        vengeance: the chance of aiming instead at the seat that last cost it an influence or
+            coins, when it can.
     """
 
-    challenge_rate: float = 0.05
+    challenge_rate: float = attrs.field(default=0.05, validator=chance("skepticism"))
+    targeting: str = attrs.field(default="own", validator=targeting)
+    vengeance: float = attrs.field(default=0.0, validator=chance("vengeance"))
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The honest move of the viewer."""
-        return _policy(view, rng, _Style(bluff=0.0, challenge=self.challenge_rate))
+        style = _Style(0.0, self.challenge_rate, self.targeting, self.vengeance)
+        return _policy(view, rng, style)
 
 
 @attrs.frozen
@@ -166,13 +199,19 @@ class BluffBot:
     """Plays like ``HonestBot``, but bluffs Tax and blocks, and challenges more often.
 
     Attributes:
-        bluff_rate: the chance of claiming a Duke for Tax, or a blocker, it does not hold.
-        challenge_rate: the chance of challenging a claim it cannot disprove.
+        bluff_rate: the chance of claiming a Duke for Tax, or a blocker, it does not hold (the
+            ``bluff`` knob).
+        challenge_rate: the chance of challenging a claim it cannot disprove (``skepticism``).
+        targeting: whom it aims at, as ``HonestBot``'s.
+        vengeance: the chance of aiming at the seat that last hurt it, as ``HonestBot``'s.
     """
 
-    bluff_rate: float = 0.3
-    challenge_rate: float = 0.2
+    bluff_rate: float = attrs.field(default=0.3, validator=chance("bluff"))
+    challenge_rate: float = attrs.field(default=0.2, validator=chance("skepticism"))
+    targeting: str = attrs.field(default="own", validator=targeting)
+    vengeance: float = attrs.field(default=0.0, validator=chance("vengeance"))
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The move of the viewer, sometimes a bluff."""
-        return _policy(view, rng, _Style(self.bluff_rate, self.challenge_rate))
+        style = _Style(self.bluff_rate, self.challenge_rate, self.targeting, self.vengeance)
+        return _policy(view, rng, style)

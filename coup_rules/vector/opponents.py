@@ -15,7 +15,16 @@ import attrs
 import numpy as np
 from numpy.typing import ArrayLike
 
-from coup_rules.bots import BASELINES, BOTS, BluffBot, Bot, CountingBot, HonestBot, RandomBot
+from coup_rules.bots import (
+    BASELINES,
+    BOTS,
+    BluffBot,
+    Bot,
+    CountingBot,
+    HonestBot,
+    RandomBot,
+    make_bot,
+)
 from coup_rules.bots.base import VALUE
 from coup_rules.cards import RANK
 from coup_rules.vector import bots as vb
@@ -73,14 +82,18 @@ def opponent_of(entry: Opponent) -> Twin | Policy:
 
 
 def twin_of(bot: Bot | str) -> Twin:
-    """The compiled twin of ``bot`` (a bot object, a name of ``coup_rules.bots.BOTS``, or a
-    baseline id such as ``counting-v1``, whose bot's own parameters the twin takes).
+    """The compiled twin of ``bot`` (a bot object, a name of ``coup_rules.bots.BOTS``, a
+    baseline id such as ``counting-v1``, or a personality such as ``counting:bluff=0.3``,
+    whose bot's own parameters the twin takes).
 
     Raises:
-        ValueError: an unknown name, or a bot of a class that has no compiled twin.
+        ValueError: an unknown name, a bot of a class that has no compiled twin, or knobs the
+            twin does not play (``targeting`` other than ``own``, ``vengeance`` above 0).
     """
     if isinstance(bot, str) and bot in BASELINES:
         bot = BASELINES[bot].build()
+    elif isinstance(bot, str) and ":" in bot and not bot.startswith("cmd:"):
+        bot = make_bot(bot)  # a personality, POLICY:KNOBS
     elif isinstance(bot, str):
         if bot not in BOTS:
             raise ValueError(
@@ -88,6 +101,8 @@ def twin_of(bot: Bot | str) -> Twin:
                 "baselines of them (counting-v1, ...)"
             )
         bot = BOTS[bot]()
+    if isinstance(bot, HonestBot | BluffBot | CountingBot):
+        _check_aim(bot)
     if type(bot) is RandomBot:
         return Twin(vb.BOT_RANDOM, ())
     if type(bot) is HonestBot:
@@ -102,6 +117,23 @@ def twin_of(bot: Bot | str) -> Twin:
         "(or their names in coup_rules.bots.BOTS), or a policy callable(observations, masks) "
         "-> actions"
     )
+
+
+def _check_aim(bot: HonestBot | BluffBot | CountingBot) -> None:
+    """Refuse the knobs the compiled twins do not play: they aim as the bot's own rule does
+    (``targeting="own"``) and take no vengeance; ``bluff`` and ``skepticism`` they do play.
+
+    Raises:
+        ValueError: a bot with another targeting or some vengeance, said in words.
+    """
+    knobs = [f"targeting={bot.targeting}"] if bot.targeting != "own" else []
+    knobs += [f"vengeance={bot.vengeance}"] if bot.vengeance != 0.0 else []
+    if knobs:
+        raise ValueError(
+            f"the vector env's compiled bots play the knobs bluff and skepticism, not "
+            f"{' or '.join(knobs)}: they aim as the bot's own rule does, with no vengeance; "
+            "seat this bot in CoupEnv or play_game, or leave targeting and vengeance out"
+        )
 
 
 _TWINNED: Mapping[type, str] = {
