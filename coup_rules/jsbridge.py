@@ -50,7 +50,7 @@ from coup_rules import (
     to_json,
 )
 from coup_rules.log import EMPTY_LOG
-from coup_rules.serde import StatePayload, converter
+from coup_rules.serde import MAX_DEPTH, StatePayload, converter, nesting_depth
 
 __all__ = [
     "apply",
@@ -163,6 +163,9 @@ def _value(text: object, what: str) -> Any:
     """One small JSON argument (a seat, a config, a setup)."""
     if not isinstance(text, str):
         raise _Refused(f"{what} must be given as JSON text, not {_kind(text)}")
+    depth = nesting_depth(text)
+    if depth > MAX_DEPTH:
+        raise _Refused(f"{what} is nested {depth} deep, more than {MAX_DEPTH}")
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as exc:

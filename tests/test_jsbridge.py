@@ -69,6 +69,7 @@ def test_input_that_is_no_json_is_refused_as_data_not_raised() -> None:
         jsbridge.apply(text, "{"),
         jsbridge.apply("[" * 100_000, "{}"),
         jsbridge.legal_moves(text, "[[["),
+        jsbridge.legal_moves(text, "[" * 100_000 + "]" * 100_000),
         jsbridge.new_game("null", '{"seed": 1, "cheat": true}'),
         jsbridge.view(text, '"0"'),
     ):
