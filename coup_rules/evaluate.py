@@ -51,6 +51,7 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from coup_rules.bots import Bot, make_bot
+from coup_rules.bots.personality import KNOBBED
 from coup_rules.config import Config
 from coup_rules.ratings import Model, Standing, finishing_places, rate_games
 from coup_rules.simulation import GameRecord, Progress, Rate, play_games
@@ -80,14 +81,16 @@ def make_entrant(name: str) -> Bot:
     ``MAX_ENTRANT_ITERATIONS``), or
     ``module:factory``, a zero-argument callable of an importable module that returns a bot
     (``mybots:make_agent``, ``mypackage.agents:Agent.build``; see ``load_entrant``), or
-    ``cmd:COMMAND ARGS``, a command speaking the coup-bot protocol (``ProcessBot``).
+    ``cmd:COMMAND ARGS``, a command speaking the coup-bot protocol (``ProcessBot``), or a
+    personality of a heuristic bot (``counting:bluff=0.3,skepticism=0.7``, ``counting:bold``;
+    ``coup_rules.bots.personality``).
 
     Raises:
         ValueError: an unknown name, an ``ismcts:N`` whose ``N`` is not a whole number from 1
             to ``MAX_ENTRANT_ITERATIONS``, or a ``module:factory`` that gives no bot.
     """
     kind, _, arg = name.partition(":")
-    if kind == "cmd":  # a command speaking the coup-bot protocol (coup_rules.bots.process)
+    if kind == "cmd" or kind in KNOBBED:  # a command, or a personality (POLICY:KNOBS)
         return make_bot(name)
     if kind == "ismcts":
         from coup_rules.ai import ISMCTSBot

@@ -36,7 +36,7 @@ from coup_rules.bots.base import Bot
 from coup_rules.bots.counting import CountingBot
 from coup_rules.bots.simple import BluffBot, HonestBot
 
-__all__ = ["KNOBBED", "KNOBS", "PRESETS", "Personality", "knobbed", "parse"]
+__all__ = ["KNOBBED", "KNOBS", "PRESETS", "Personality", "knobbed", "parse", "split_bots"]
 
 KNOBS: tuple[str, ...] = ("bluff", "skepticism", "targeting", "vengeance")
 """The knobs, in the order a spec is written."""
@@ -179,3 +179,20 @@ def knobbed(spec: str) -> Bot:
     """
     policy, personality = parse(spec)
     return _build(policy, personality)
+
+
+def split_bots(text: str) -> list[str]:
+    """The bots of a comma-separated list that may hold personalities: an item that is a knob
+    (``KNOB=VALUE``, no ``:``) or a preset's name goes on the knobbed bot before it, so
+    ``"counting:bluff=0.3,skepticism=0.7,honest"`` is ``counting:bluff=0.3,skepticism=0.7`` and
+    ``honest``. Blank items are dropped."""
+    bots: list[str] = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        knob = ("=" in item and ":" not in item) or item in PRESETS
+        if knob and bots and ":" in bots[-1] and not bots[-1].startswith("cmd:"):
+            bots[-1] = f"{bots[-1]},{item}"
+        else:
+            bots.append(item)
+    return bots

@@ -24,6 +24,7 @@ from pathlib import Path
 from types import FrameType
 
 from coup_rules.bots import BASELINES, BOTS, DEFAULT_MAX_TURNS, make_bots
+from coup_rules.bots.personality import split_bots
 from coup_rules.cli import conform, demo, play, sim, tournament, vector_sim, warmup
 from coup_rules.cli.demo import DEFAULT_SEED, narrate_game
 from coup_rules.cli.play import INTERRUPTED
@@ -112,8 +113,9 @@ def _game_options(bots: str, *, seed: int | None, seed_help: str) -> argparse.Ar
         metavar="LIST",
         help=(
             f"comma-separated bots, repeated over the seats; each one of {', '.join(BOTS)}, "
-            f"a frozen baseline ({', '.join(BASELINES)}) or cmd:COMMAND ARGS, a bot in any "
-            f"language (default {bots})"
+            f"a frozen baseline ({', '.join(BASELINES)}), a personality "
+            "(counting:bluff=0.3,skepticism=0.7 or counting:bold; see the bots guide) or "
+            f"cmd:COMMAND ARGS, a bot in any language (default {bots})"
         ),
     )
     options.add_argument("--seed", type=_seed, default=seed, metavar="S", help=seed_help)
@@ -305,7 +307,7 @@ def build_parser(prog: str = "coup-rules") -> argparse.ArgumentParser:
 
 
 def _config(args: argparse.Namespace) -> tuple[Config, list[str]]:
-    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    names = split_bots(args.bots)
     config = Config(players=args.players, inquisitor=args.inquisitor, reformation=args.reformation)
     make_bots(names, config.players)
     if args.seed is not None:

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from coup_rules.bots import BASELINES, BOTS, DEFAULT_MAX_TURNS, Bot
+from coup_rules.bots.personality import split_bots
 from coup_rules.bots.process import DEFAULT_TIMEOUT, ProcessBot, is_command
 from coup_rules.cli import warmup
 from coup_rules.cli.output import Progress, check_writable, print_table
@@ -77,7 +78,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="LIST",
         help=(
             f"comma-separated entrants, two or more, each one of {', '.join(BOTS)}, a frozen "
-            f"baseline ({', '.join(BASELINES)}), ismcts, "
+            f"baseline ({', '.join(BASELINES)}), a personality (counting:bluff=0.3,"
+            "skepticism=0.7 or counting:bold), ismcts, "
             f"ismcts:N (N iterations per decision, at most {MAX_ENTRANT_ITERATIONS:_}) or "
             "module:factory (a function or class of an "
             "importable module, or of a .py file in the current directory, that returns a bot when "
@@ -257,7 +259,7 @@ def run(args: argparse.Namespace) -> int:
         ValueError: options that make no tournament, or an entrant that cannot be loaded (the
             caller reports it as a usage error).
     """
-    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    names = split_bots(args.bots)
     for entrant in args.entrant:
         if not is_command(entrant.strip()):
             raise ValueError(f"--entrant takes a command, cmd:COMMAND ARGS, not {entrant!r}")
