@@ -1,7 +1,9 @@
 """A policy trained against random players, each update one ``jax.jit`` program (PureJaxRL's way).
 
 Seat 0 of 3 is a linear softmax policy over ``coup_rules.jax`` observations; the other seats
-play uniformly random legal moves. Each update plays ``STEPS`` moves in each of ``GAMES``
+play uniformly random legal moves; a game drawn at the turn limit (200 turns) pays every seat
+still in -0.5, worse than a loss's -1/2, so that stalling does not pay (the AI guide, "Draws
+that don't pay"). Each update plays ``STEPS`` moves in each of ``GAMES``
 games with ``lax.scan`` (a finished game is dealt again in place: ``autoreset``), then takes a
 REINFORCE step on seat 0's moves, the return of each move being the end-of-game reward. Needs
 the ``[jax]`` extra: ``pip install -e '.[jax]'``; ``python examples/jax_training.py --quick`` for
@@ -19,7 +21,7 @@ from jax import lax
 from coup_rules import Config
 from coup_rules.jax import Env, State, Stock, autoreset, stock
 
-ENV = Env(Config(players=3))
+ENV = Env(Config(players=3, max_turns=200), draw_reward=-0.5)
 GAMES, STEPS, LEARNER = 256, 64, 0
 
 

@@ -5,9 +5,12 @@ vector, scaled by its upper bounds, and is trained with the plain policy gradien
 Williams 1992) and a running-mean baseline: after each game, every decision's log-probability
 is pushed up by (game reward - baseline). Every ``--every`` training games the policy plays
 ``--test`` fresh games, sampling its moves, and the learning curve is printed as a table: win
-rate against the fair share of 25 %.
+rate against the fair share of 25 %. A game drawn at the turn limit (200 turns) pays
+``--draw-reward`` (default -0.5, worse than a loss's -1/3), so that stalling does not pay (the
+AI guide, "Draws that don't pay").
 
 Usage: python examples/reinforce.py [--episodes 3000] [--every 500] [--test 200] [--seed 0]
+[--draw-reward -0.5]
 Needs NumPy and Gymnasium: ``pip install 'coup-rules[gymnasium]'``.
 """
 
@@ -71,8 +74,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--test", type=int, default=200, help="games per test")
     parser.add_argument("--rate", type=float, default=0.05, help="the learning rate")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--draw-reward", type=float, default=-0.5, help="a draw's reward")
     args = parser.parse_args(argv)
-    env = CoupEnv(players=4, opponents="random")
+    env = CoupEnv(players=4, opponents="random", draw_reward=args.draw_reward)
     policy = Policy(env, np.random.default_rng(args.seed))
     baseline = 0.0
     test_seed = 10**9  # the test games are dealt apart from the training games

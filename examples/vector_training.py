@@ -1,7 +1,9 @@
 """Train a policy at compiled speed: actor-critic on ``CoupVectorEnv`` against counting bots.
 
 One learner per game sits at a seat drawn at every deal, against three compiled ``counting``
-bots (4 players, a turn limit of 200: the config of the whole run, evaluation included). The
+bots (``--opponents``: another bot's name, or ``self``, the learner's own network as it is now)
+in games of 4 players with a turn limit of 200 (``--max-turns``), the config of the whole run,
+evaluation included. The
 policy is a small two-layer network in NumPy alone: ``tanh`` hidden units over the observation
 scaled by its bounds, a softmax over the legal moves (the illegal logits masked to -inf) and a
 value head. It is trained by advantage actor-critic (A2C): each update plays ``--rollout``
@@ -17,7 +19,12 @@ through ``PolicyBot`` in ``coup_rules.evaluate`` against three ``CountingBot`` o
 engine. Win rates come with 95 % Wilson intervals; a uniformly random policy wins about 0 %
 against three counting bots, and a fair share is 25 %.
 
-Usage: python examples/vector_training.py [--steps 4000000] [--envs 1024] [--seed 0] [--quick]
+A draw at the turn limit costs ``--draw-reward`` (default -0.5, worse than a loss's -1/3):
+with a draw worth 0, more than a loss, the learner finds that dragging a game to the limit
+pays, and most of its games end drawn (the AI guide, "Draws that don't pay", measures it).
+
+Usage: python examples/vector_training.py [--steps 4000000] [--envs 1024] [--seed 0]
+[--draw-reward -0.5] [--opponents counting] [--max-turns 200] [--quick]
 (about 65 s of CPU on one core, numba's cache warm; ``--quick``: a few seconds). Needs numba,
 NumPy and Gymnasium: ``pip install 'coup-rules[vector,gymnasium]'``. NumPy's BLAS is held to
 one thread unless ``OPENBLAS_NUM_THREADS`` (or ``OMP_``/``MKL_NUM_THREADS``) is set.
@@ -47,8 +54,11 @@ from coup_rules.evaluate import evaluate  # noqa: E402
 from coup_rules.simulation import Rate  # noqa: E402
 from coup_rules.vector import CoupVectorEnv  # noqa: E402
 
-CONFIG = Config(players=4, max_turns=200)
-"""The games of training and of both evaluations (PolicyBot plays this config only)."""
+PLAYERS = 4
+"""The seats of every game of training and of both evaluations."""
+
+LOSS = np.float32(-1.0 / (PLAYERS - 1))
+"""What a lost game pays: an ended game that paid neither this nor +1 was drawn."""
 
 Array = NDArray[np.float32]
 
@@ -178,16 +188,37 @@ def advantages_of(
     return out
 
 
+class SelfPlay:
+    """The learner's own network, as it is now, sampling its moves: a ``CoupVectorEnv``
+    opponent policy for self-play (``--opponents self``)."""
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.net: Network | None = None  # set once the network is built
+        self.rng = rng
+
+    def __call__(self, obs: Array, masks: NDArray[np.bool_]) -> NDArray[np.int64]:
+        if self.net is None:  # the first deal, before the network: uniformly random
+            return sample(masks.astype(np.float32), self.rng)
+        return sample(softmax(self.net.forward(obs)[2], masks), self.rng)
+
+
 def train(args: argparse.Namespace) -> Network:
-    """Train against three counting bots and print the learning curve."""
+    """Train against three counting bots (or itself) and print the learning curve."""
     rng = np.random.default_rng(args.seed)
+    itself = SelfPlay(np.random.default_rng(args.seed + 1))
     env = CoupVectorEnv(
-        CONFIG, num_envs=args.envs, seed=args.seed, opponents="counting", learner_seat="random"
+        args.config,
+        num_envs=args.envs,
+        seed=args.seed,
+        opponents=itself if args.opponents == "self" else args.opponents,
+        learner_seat="random",
+        draw_reward=args.draw_reward,
     )
     space, box = env.single_action_space, env.single_observation_space
     assert isinstance(space, spaces.Discrete) and isinstance(box, spaces.Box)
     actions = int(space.n)  # the size of the move table
     net = Network(box.high, actions, args.hidden, rng)
+    itself.net = net
     adam = Adam(net.params, args.rate)
     obs, infos = env.reset(seed=args.seed)
     t_, n_ = args.rollout, args.envs
@@ -215,7 +246,7 @@ def train(args: argparse.Namespace) -> Network:
             buf_rew[t], buf_done[t] = rewards, ended
             recent[0] += int(ended.sum())
             recent[1] += int((rewards == 1.0).sum())
-            recent[2] += int(truncated.sum())
+            recent[2] += int((ended & (rewards != 1.0) & (rewards != LOSS)).sum())
         last = net.forward(obs)[3]
         adv = advantages_of(buf_rew, buf_done, buf_val, last, args.lam)
         ret = (adv + buf_val).reshape(-1)
@@ -248,25 +279,30 @@ def train(args: argparse.Namespace) -> Network:
     return net
 
 
-def vector_win_rate(net: Network, opponents: str, games: int, seed: int) -> Rate:
-    """The greedy policy's win rate in fresh games of the vector env: every lane plays its
-    first ``games // lanes`` games to the end (no bias to the short ones)."""
+def vector_win_rate(
+    net: Network, config: Config, opponents: str, games: int, seed: int
+) -> tuple[Rate, Rate]:
+    """The greedy policy's win rate and draw rate in fresh games of the vector env: every
+    lane plays its first ``games // lanes`` games to the end (no bias to the short ones)."""
     lanes = min(games, 1024)
     per_lane = max(1, games // lanes)
     env = CoupVectorEnv(
-        CONFIG, num_envs=lanes, seed=seed, opponents=opponents, learner_seat="random"
-    )
+        config, num_envs=lanes, seed=seed, opponents=opponents, learner_seat="random"
+    )  # no draw_reward: a draw is truncation, told apart from a loss
     obs, infos = env.reset(seed=seed)
     played = np.zeros(lanes, np.int64)
     won = np.zeros(lanes, np.int64)
+    drawn = np.zeros(lanes, np.int64)
     while (played < per_lane).any():
         _, _, logits, _ = net.forward(obs)
         act = np.argmax(np.where(infos["action_mask"], logits, -np.inf), axis=1)
         obs, rewards, terminated, truncated, infos = env.step(act)
         counted = (terminated | truncated) & (played < per_lane)
         won += counted & (rewards == 1.0)
+        drawn += counted & truncated
         played += counted
-    return Rate.of(f"against 3 {opponents}", int(won.sum()), int(played.sum()))
+    name, total = f"against 3 {opponents}", int(played.sum())
+    return Rate.of(name, int(won.sum()), total), Rate.of(name, int(drawn.sum()), total)
 
 
 def show(rate: Rate) -> str:
@@ -288,6 +324,13 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--rate", type=float, default=5e-3, help="Adam's learning rate")
     parser.add_argument("--entropy", type=float, default=0.01, help="the entropy bonus")
     parser.add_argument("--lam", type=float, default=0.95, help="GAE's lambda")
+    parser.add_argument(
+        "--draw-reward", type=float, default=-0.5, help="what a draw at the turn limit pays"
+    )
+    parser.add_argument(
+        "--opponents", default="counting", help="a bot's name, or self for self-play"
+    )
+    parser.add_argument("--max-turns", type=int, default=200, help="the turn limit (R-TURN-8)")
     parser.add_argument("--lines", type=int, default=10, help="lines of the learning curve")
     parser.add_argument("--eval-games", type=int, default=10_240, help="vector env test games")
     parser.add_argument("--engine-games", type=int, default=200, help="evaluate()'s games")
@@ -296,22 +339,25 @@ def main(argv: Sequence[str]) -> int:
     if args.quick:
         args.steps, args.envs, args.lines = 64 * 16 * 8, 64, 4
         args.eval_games, args.engine_games = 256, 8
+    args.config = Config(players=PLAYERS, max_turns=args.max_turns)
     net = train(args)
 
     start = time.perf_counter()
     print("\nThe trained policy (greedy), in fresh games of the vector env:")
     for opponents in ("counting", "honest", "random"):
-        rate = vector_win_rate(net, opponents, args.eval_games, seed=10**6 + args.seed)
-        print(f"  {rate.name}: won {show(rate)}")
+        rate, drawn = vector_win_rate(
+            net, args.config, opponents, args.eval_games, seed=10**6 + args.seed
+        )
+        print(f"  {rate.name}: won {show(rate)}; drawn {100 * drawn.rate:.1f} %")
     print(f"({time.perf_counter() - start:.0f} s)")
 
     if not args.engine_games:
         return 0
     # The engine: PolicyBot in every seat in turn against three CountingBot objects.
     start = time.perf_counter()
-    agent = PolicyBot(net, CONFIG)
+    agent = PolicyBot(net, args.config)
     bots: dict[str, Bot] = {"policy": agent, **{f"counting{i}": CountingBot() for i in (1, 2, 3)}}
-    result = evaluate(bots, CONFIG, args.engine_games, seed=args.seed, workers=1)
+    result = evaluate(bots, args.config, args.engine_games, seed=args.seed, workers=1)
     rate = result.rates()[0]
     print(
         "Win rate against three CountingBots through PolicyBot and coup_rules.evaluate:\n"
