@@ -181,7 +181,9 @@ export async function loadEngine(options = {}) {
     readBytes(new URL("manifest.json", wheels)).then((b) => JSON.parse(new TextDecoder().decode(b))),
   ]);
   const archives = await Promise.all(manifest.wheels.map((name) => readBytes(new URL(name, wheels))));
-  for (const archive of archives) pyodide.unpackArchive(archive, "wheel");
+  // Into site-packages, where pip would put them (not the working directory).
+  const extractDir = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  for (const archive of archives) pyodide.unpackArchive(archive, "wheel", { extractDir });
   const bridge = pyodide.pyimport("coup_rules.jsbridge");
   return new Engine(pyodide, bridge, manifest);
 }
