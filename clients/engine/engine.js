@@ -112,6 +112,7 @@ class Engine {
   }
 
   #call(name, ...args) {
+    if (this.#bridge === null) throw new EngineError("the engine is closed: loadEngine() again");
     return answer(this.#bridge[name](...args));
   }
 
@@ -166,7 +167,7 @@ class Engine {
     return JSON.parse(this.#call("parse_move", json(text), game));
   }
 
-  /** Runs Python's garbage collector and frees the bridge; the engine is unusable after. */
+  /** Frees the bridge; the engine answers nothing after (an EngineError says so). */
   close() {
     this.#bridge.destroy();
     this.#bridge = null;
