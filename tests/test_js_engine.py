@@ -17,6 +17,7 @@ import json
 import os
 import shutil
 import subprocess
+import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -300,6 +301,20 @@ def _answer(name: str, ask: Callable[[], object]) -> str:
     return _line({"case": name, "result": result})
 
 
+def _stale_sources() -> list[str]:
+    """The library's modules whose source differs from the package's coup_rules wheel."""
+    manifest = json.loads((PACKAGE / "wheels" / "manifest.json").read_text(encoding="utf-8"))
+    wheel = next(w for w in manifest["wheels"] if w.startswith("coup_rules-"))
+    root = PACKAGE.parent.parent
+    with zipfile.ZipFile(PACKAGE / "wheels" / wheel) as archive:
+        return [
+            name
+            for name in archive.namelist()
+            if name.endswith(".py")
+            and not ((root / name).is_file() and archive.read(name) == (root / name).read_bytes())
+        ]
+
+
 @pytest.fixture(scope="module")
 def record() -> Iterator[list[str]]:
     if not (PACKAGE / "package.json").is_file():
@@ -315,6 +330,8 @@ def record() -> Iterator[list[str]]:
             pytest.fail(f"{missing} is missing: CI runs @coup-rules/engine's differential ({how})")
         pytest.skip(f"{missing} is missing ({how})")
     assert node is not None
+    stale = _stale_sources()
+    assert not stale, f"the package's wheel predates {stale[:3]}: node clients/engine/build.mjs"
     job = {"games": GAMES, "cases": [{"name": n, "method": m, "args": a} for n, m, a, _ in CASES]}
     done = subprocess.run(
         [node, str(DRIVER)],
