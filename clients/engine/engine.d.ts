@@ -39,9 +39,10 @@ export type MoveStyle = "menu" | "button";
 
 /** What loadEngine starts from. */
 export interface EngineOptions {
-  /** The folder (URL) of Pyodide's files (pyodide.mjs, pyodide.asm.wasm, python_stdlib.zip,
+  /** The folder of Pyodide's files (pyodide.mjs, pyodide.asm.wasm, python_stdlib.zip,
    * pyodide-lock.json); default: the `pyodide` package, as `import("pyodide")` finds it. A page
-   * without a bundler names it. */
+   * without a bundler names it. A URL, relative to the page in a browser; in Node a URL or a
+   * path. */
   indexURL?: string | URL;
   /** The folder (URL) of this package's wheels/ (manifest.json and the wheels); default: the
    * package's own. */

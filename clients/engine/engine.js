@@ -86,12 +86,27 @@ async function readBytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+/** A folder given as an option, as a URL ending in "/": in a page relative to the page, in
+ * Node a URL or a path (relative to the working directory). */
+async function folder(value) {
+  const text = String(value).replace(/\/?$/, "/");
+  if (globalThis.location !== undefined) return new URL(text, globalThis.location.href);
+  if (/^(file|https?|data):/i.test(text)) return new URL(text);
+  const { pathToFileURL } = await import("node:url");
+  return pathToFileURL(text);
+}
+
 async function startPyodide(options) {
   const quiet = () => {};
   const settings = { stdout: options.stdout ?? quiet, stderr: options.stderr ?? quiet };
   if (options.indexURL !== undefined) {
-    const indexURL = String(options.indexURL).replace(/\/?$/, "/");
-    const { loadPyodide } = await import(/* @vite-ignore */ `${indexURL}pyodide.mjs`);
+    const index = await folder(options.indexURL);
+    const { loadPyodide } = await import(/* @vite-ignore */ new URL("pyodide.mjs", index).href);
+    let indexURL = index.href;
+    if (IN_NODE && index.protocol === "file:") {
+      const { fileURLToPath } = await import("node:url");
+      indexURL = fileURLToPath(index);
+    }
     return loadPyodide({ ...settings, indexURL });
   }
   const { loadPyodide } = await import("pyodide");
@@ -176,7 +191,7 @@ class Engine {
 
 /** Starts Pyodide, installs the package's wheels and imports the bridge: a few seconds. */
 export async function loadEngine(options = {}) {
-  const wheels = options.wheelsURL === undefined ? WHEELS : new URL(String(options.wheelsURL).replace(/\/?$/, "/"));
+  const wheels = options.wheelsURL === undefined ? WHEELS : await folder(options.wheelsURL);
   const [pyodide, manifest] = await Promise.all([
     startPyodide(options),
     readBytes(new URL("manifest.json", wheels)).then((b) => JSON.parse(new TextDecoder().decode(b))),
