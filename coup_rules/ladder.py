@@ -97,8 +97,8 @@ class Ladder:
         """
         if config == self.config:
             return
-        mine = attrs.asdict(self.config)
-        theirs = attrs.asdict(config)
+        mine = json.loads(to_json(self.config))
+        theirs = json.loads(to_json(config))
         differences = ", ".join(
             f"{key} (the ladder's {mine[key]!r}, the games' {theirs[key]!r})"
             for key in mine

@@ -12,17 +12,27 @@ second place among those left, and so on. Each player's skill is a normal belief
 after a game, ``Model.rate`` moves every player's ``μ`` and shrinks their ``σ`` by the
 approximate Bayesian update of Weng and Lin (2011, "A Bayesian approximation method for online
 ranking", Algorithm 4; the update openskill calls ``PlackettLuce``), here written for one player
-per side. With ``c² = Σ (σ_i² + β²)``, ``p_i(q) = exp(μ_i / c) / Σ_{s placed no better than q}
-exp(μ_s / c)`` and ``A_q`` the number of players sharing ``q``'s place, player ``i`` gets
+per side. With ``c² = Σ (σ_i² + β²)`` and ``e_i = exp(μ_i / c)``, each place ``L`` of the game is
+a pick from the pool ``P_L`` of players placed ``L`` or worse, and player ``i`` gets
 
-- ``μ_i += σ_i² / c · Σ_{q placed no worse than i} (𝟙[q = i] − p_i(q)) / A_q``
-- ``σ_i² *= max(1 − γ_i σ_i² / c² · Σ_{q placed no worse than i} p_i(q)(1 − p_i(q)) / A_q, κ)``,
-  with ``γ_i = σ_i / c``.
+- ``μ_i += σ_i² / c · Σ_L (𝟙[i placed L] − Σ_k π_i(L, k))``
+- ``σ_i² *= max(1 − γ_i σ_i² / c² · Σ_L Σ_k π_i(L, k)(1 − π_i(L, k)), κ)``, with
+  ``γ_i = σ_i / c``,
 
-**Ties.** A tie is the ``A_q``: the players sharing a place split the chance of being "picked"
-at that place, so a game drawn between players of equal rating moves none of their ``μ``, and a
-tie between unequal ones pulls them towards each other. With equal ``σ`` the update is zero-sum
-in ``μ``.
+where ``π_i(L, k)`` is ``i``'s chance of the ``k``-th pick at place ``L`` (below). Without ties
+there is one pick a place, ``π_i(L, 0) = e_i / Σ_{P_L} e``: exactly Weng and Lin's update.
+
+**Ties** (a draw at the turn limit ranks its survivors tied first) are handled as survival
+analysis handles tied events, by Efron's approximation: ``d`` players sharing place ``L``
+(``T``) are ``d`` picks from the pool, and the ``k``-th pick (``k = 0 … d − 1``) is made as if
+a share ``k / d`` of each tied player had already been picked: ``π_i(L, k) = e_i (1 − k/d) /
+(Σ_{P_L} e − (k/d) Σ_T e)`` for ``i`` in ``T``, ``e_i / (…)`` for the others of the pool. This
+averages over the ``d!`` orders the tied players could have finished in, so a draw between
+equally rated players moves none of their ``μ``, a tie between unequal ones pulls them towards
+each other, and the survivors of a drawn game gain on everyone eliminated. (openskill divides a
+tied place's terms by ``d`` instead; with three survivors of five players that would give the
+player eliminated second-to-last more than any survivor, so it is not used here.) With equal
+``σ`` the update is zero-sum in ``μ``, ties or not.
 
 **The ordinal** ``μ − 3σ`` is a conservative rating: the skill the player is about 99.85 % sure to
 exceed. Sort by it to rank entrants that played different numbers of games.
@@ -121,23 +131,37 @@ class Model:
         c = math.sqrt(sum(v + self.beta**2 for v in variances))
         strengths = [math.exp(s.mu / c) for s in skills]
         # For each player q: the strength of everyone placed no better than q, and q's tie size.
-        pools = [sum(w for w, p in zip(strengths, places, strict=True) if p >= pq) for pq in places]
-        shares = [sum(1 for p in places if p == pq) for pq in places]
+        omega = [0.0] * len(skills)
+        delta = [0.0] * len(skills)
+        for level in sorted(set(places)):
+            pool = [i for i, p in enumerate(places) if p >= level]
+            tied = {i for i in pool if places[i] == level}
+            for k, (i, chance) in _picks(strengths, pool, tied):
+                omega[i] += (1.0 if k == 0 and i in tied else 0.0) - chance
+                delta[i] += chance * (1.0 - chance)
         out = []
         for i, (skill, variance) in enumerate(zip(skills, variances, strict=True)):
-            omega = 0.0
-            delta = 0.0
-            for q, place in enumerate(places):
-                if place > places[i]:
-                    continue
-                chance = strengths[i] / pools[q]
-                omega += ((1.0 if q == i else 0.0) - chance) / shares[q]
-                delta += chance * (1.0 - chance) / shares[q]
             gamma = math.sqrt(variance) / c
-            mu = skill.mu + variance / c * omega
-            factor = max(1.0 - gamma * variance / c**2 * delta, self.kappa)
+            mu = skill.mu + variance / c * omega[i]
+            factor = max(1.0 - gamma * variance / c**2 * delta[i], self.kappa)
             out.append(Skill(mu, math.sqrt(variance * factor)))
         return tuple(out)
+
+
+def _picks(
+    strengths: Sequence[float], pool: Sequence[int], tied: set[int]
+) -> Iterable[tuple[int, tuple[int, float]]]:
+    """Each pick ``k`` of one place and each pooled player's chance of it (Efron's
+    approximation for the ``len(tied)`` players sharing the place; see the module)."""
+    total = sum(strengths[i] for i in pool)
+    tied_total = sum(strengths[i] for i in tied)
+    d = len(tied)
+    for k in range(d):
+        share = k / d
+        rest = total - share * tied_total
+        for i in pool:
+            weight = strengths[i] * (1.0 - share if i in tied else 1.0)
+            yield k, (i, weight / rest)
 
 
 def finishing_places(players: int, eliminated: Sequence[int]) -> tuple[int, ...]:

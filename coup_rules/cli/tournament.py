@@ -9,7 +9,7 @@ import argparse
 import os
 import sys
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 
 from coup_rules.bots import BASELINES, BOTS, DEFAULT_MAX_TURNS, Bot
@@ -200,25 +200,29 @@ def report(result: Evaluation, *, plain: bool = False) -> None:
     )
 
 
-def report_ladder(ladder: Ladder, path: Path, played: Sequence[str], *, plain: bool) -> None:
-    """Print a ladder's standings, best ordinal first, marking the entrants just played."""
-    rows = [
-        [
-            str(place),
-            s.name + (" *" if s.name in played else ""),
-            f"{s.skill.mu:.1f}",
-            f"{s.skill.sigma:.2f}",
-            f"{s.skill.ordinal:.1f}",
-            str(s.games),
-        ]
-        for place, s in enumerate(ladder.ranked(), start=1)
-    ]
-    headers = ["rank", "bot", "μ", "σ", "ordinal", "games"]
+def report_ladder(ladder: Ladder, before: Ladder, path: Path, *, plain: bool) -> None:
+    """Print a ladder's standings, best ordinal first, with the games each entrant just
+    played (``before``: the ladder as it was)."""
+    rows = []
+    for place, s in enumerate(ladder.ranked(), start=1):
+        old = before.standings.get(s.name)
+        rows.append(
+            [
+                str(place),
+                s.name,
+                f"{s.skill.mu:.1f}",
+                f"{s.skill.sigma:.2f}",
+                f"{s.skill.ordinal:.1f}",
+                str(s.games),
+                f"+{s.games - (old.games if old else 0)}",
+            ]
+        )
+    headers = ["rank", "bot", "μ", "σ", "ordinal", "games", "new games"]
     print_table(f"Ladder {path}", headers, rows, sys.stdout, plain=plain)
+    runs = len(ladder.runs)
     print(
-        f"Wrote the ladder to {path}: {len(ladder.standings)} entrants, "
-        f"{len(ladder.runs)} tournament{'' if len(ladder.runs) == 1 else 's'} rated into it; "
-        "* played in this one."
+        f"Wrote the ladder to {path}: {len(ladder.standings)} entrants, rated on "
+        f"{runs} tournament{'' if runs == 1 else 's'} (its runs)."
     )
 
 
@@ -344,5 +348,5 @@ def _write_ladder(ladder: Ladder, path: Path, result: Evaluation, *, plain: bool
     except OSError as error:
         print(f"coup-rules tournament: cannot write {str(path)!r}: {error}", file=sys.stderr)
         return False
-    report_ladder(updated, path, result.entrants, plain=plain)
+    report_ladder(updated, ladder, path, plain=plain)
     return True
