@@ -4,7 +4,8 @@ The page, its scripts and the engine are served from a folder laid out as the bu
 them out (``site/playground/``, ``site/javascripts/playground/``, ``site/assets/`` with what
 ``docs/hooks/playground.py`` copies there), on a loopback port; every request to anywhere else
 is refused and fails the test, so the page works with no network. ``COUP_PLAYGROUND_SITE``
-names a site built by ``mkdocs build`` to test instead. Rule ids: the scenario is the edge
+names a site built by ``mkdocs build`` to test instead. A screenshot of the page goes to
+``ARTIFACTS``. Rule ids: the scenario is the edge
 case "a challenged Captain proves and steals" (R-CHAL-3, R-WIN-4), played by clicking.
 
 Needs Debian's chromium, Playwright's Python package and the built engine package
@@ -22,14 +23,14 @@ import re
 import shutil
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.web.support import need, need_browser
+from tests.web.support import ARTIFACTS, need, need_browser
 
 CHROMIUM = need_browser()
 
@@ -41,6 +42,7 @@ from coup_rules import (  # noqa: E402
     GameState,
     apply,
     format_move,
+    from_json,
     legal_moves,
     new_game,
     parse_move,
@@ -74,6 +76,7 @@ def _load_hook() -> Any:
     spec = importlib.util.spec_from_file_location("coup_docs_playground", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up here
     saved, sys.dont_write_bytecode = sys.dont_write_bytecode, True  # no __pycache__ under docs/
     try:
         spec.loader.exec_module(module)
@@ -81,6 +84,11 @@ def _load_hook() -> Any:
         sys.dont_write_bytecode = saved
     return module
 
+
+HOOK = _load_hook()
+THEME_REPO_FACTS = "https://api.github.com/repos/"
+"""What mkdocs-material's header asks of GitHub in the built site (repo_url's stars), and does
+without when it is refused."""
 
 MIME = {".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm"}
 
@@ -98,7 +106,7 @@ def _page_shell() -> str:
 
 def _lay_out_site(site: Path) -> None:
     """The parts of the built site the playground needs."""
-    files = _load_hook().engine_files()
+    files = HOOK.engine_files()
     missing = [str(source) for source, _ in files if not source.is_file()]
     need(
         "the built @coup-rules/engine",
@@ -151,7 +159,9 @@ def _scenario_states() -> list[GameState]:
 
 
 def _seat_rows(state: GameState) -> list[list[str]]:
-    """The table's rows as the page should show them: seat, coins, hidden, revealed."""
+    """The table's rows as the page should show them: seat, coins, hidden, revealed (and the
+    allegiance with the Reformation)."""
+    reformation = state.config.reformation
 
     def cards(cs: tuple[Character, ...]) -> str:
         return " ".join(c.name.title() for c in cs) or "–"
@@ -162,6 +172,7 @@ def _seat_rows(state: GameState) -> list[list[str]]:
             str(p.coins),
             cards(p.hand),
             cards(p.revealed),
+            *([p.allegiance.name.lower() if p.allegiance else "–"] if reformation else []),
         ]
         for p in state.players
     ]
@@ -208,6 +219,13 @@ def _legal(state: GameState) -> list[str]:
     return [format_move(m) for seat in to_act(state) for m in legal_moves(state, seat)]
 
 
+def _console(problems: list[str], msg: Any) -> None:
+    """Keeps the page's errors, but for the refused request of the theme's repository facts."""
+    refused_facts = str(msg.location.get("url", "")).startswith(THEME_REPO_FACTS)
+    if msg.type == "error" and not refused_facts:
+        problems.append(f"console: {msg.text}")
+
+
 async def _run(base: str) -> None:
     problems: list[str] = []
     states = _scenario_states()
@@ -221,6 +239,8 @@ async def _run(base: str) -> None:
             async def offline(route: Route) -> None:
                 if route.request.url.startswith(base):
                     await route.continue_()
+                elif route.request.url.startswith(THEME_REPO_FACTS):
+                    await route.abort()  # the theme's star count: it shows none offline
                 else:
                     problems.append(f"request off the site: {route.request.url}")
                     await route.abort()
@@ -228,16 +248,11 @@ async def _run(base: str) -> None:
             await context.route("**/*", offline)
             page = await context.new_page()
             page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-            page.on(
-                "console",
-                lambda msg: (
-                    problems.append(f"console: {msg.text}") if msg.type == "error" else None
-                ),
-            )
+            page.on("console", lambda msg: _console(problems, msg))
 
             # The position by its link: a fixed deal, no moves yet.
-            hands = ",".join(".".join(c.name.lower() for c in hand) for hand in HANDS)
-            await page.goto(f"{base}/playground/#players=3&hands={hands}&seed=1")
+            start = HOOK.Position({"players": 3}, {"hands": HANDS, "seed": 1})
+            await page.goto(f"{base}/playground/{HOOK.fragment(start)}")
             await page.wait_for_function(
                 "() => document.body.dataset.pgReady === '1'", timeout=START_MS
             )
@@ -257,6 +272,9 @@ async def _run(base: str) -> None:
             assert link.endswith(
                 "moves=p0.steal.p1,p1.challenge,p0.prove,p1.lose.contessa,p1.allow"
             )
+
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            await page.screenshot(path=str(ARTIFACTS / "playground.png"), full_page=True)
 
             # Seat 1's view: its own cards and "you" in the narration.
             await page.select_option("#pg-view", "1")
@@ -297,10 +315,38 @@ async def _run(base: str) -> None:
             await other.close()
 
             # A record of coup-rules simulate --out, pasted, replayed step by step.
+            await _edge_case_links(page, base)
             await _replay_record(page)
         finally:
             await browser.close()
     assert not problems, problems
+
+
+def _state_of(position: Any) -> GameState:
+    """The state a link's position stands for, in CPython."""
+    state = new_game(from_json(json.dumps(position.config), Config), **position.setup)
+    for text in position.moves:
+        state = apply(state, parse_move(text, state))
+    return state
+
+
+async def _edge_case_links(page: Page, base: str) -> None:
+    """The edge cases' links (made by the docs hook from the examples) open their positions:
+    one with starting coins, one of the Inquisitor variant, one of the Reformation."""
+    markdown = (DOCS / "edge-cases.md").read_text(encoding="utf-8")
+    made = [position for _, position in HOOK.example_positions(markdown, "edge-cases.md")]
+    wanted: dict[str, Callable[[Any], Any]] = {
+        "coins": lambda p: "coins" in p.setup and p.moves,
+        "inquisitor": lambda p: p.config["inquisitor"] and p.moves,
+        "reformation": lambda p: p.config["reformation"] and "allegiances" in p.setup,
+    }
+    for what, test in wanted.items():
+        position = next((p for p in made if test(p)), None)
+        assert position is not None, f"no edge case with {what}"
+        await page.goto(f"{base}/playground/{HOOK.fragment(position)}")
+        shown = await _at_step(page, len(position.moves))
+        assert shown["rows"] == _seat_rows(_state_of(position)), what
+        assert shown["history"] == list(position.moves)
 
 
 def _simulated_record() -> tuple[str, list[GameState]]:

@@ -155,10 +155,10 @@ class Playground {
 
     const step = (label, id, to) => h("button", { type: "button", id, onclick: () => this.queue(() => this.goTo(to())) }, label);
     this.stepper = h("div", { class: "pg-row pg-steps" },
-      step("⏮", "pg-first", () => 0),
+      step("First", "pg-first", () => 0),
       step("◀ Step back", "pg-back", () => this.line.at - 1),
       step("Forward ▶", "pg-forward", () => this.line.at + 1),
-      step("⏭", "pg-last", () => this.line.moves.length),
+      step("Last", "pg-last", () => this.line.moves.length),
       this.stepLabel = h("span", { id: "pg-step" }));
     this.history = h("ol", { id: "pg-history", start: 1 });
     this.link = h("input", { id: "pg-link", type: "text", readonly: true, "aria-label": "link" });
@@ -198,11 +198,9 @@ class Playground {
     const lines = this.inputs.hands.value.split("\n").map((l) => l.trim().toLowerCase()).filter(Boolean);
     const seedText = this.inputs.seed.value.trim();
     const seed = seedText === "" ? undefined : integer(seedText, "the seed");
-    if (lines.length === 0) {
-      if (seed === undefined) throw new PositionError("give a seed or a fixed deal");
-      return { seed };
-    }
-    const setup = { hands: lines.map((l) => l.split(/[\s,]+/)) };
+    const setup = {};
+    if (lines.length > 0) setup.hands = lines.map((l) => l.split(/[\s,]+/));
+    else if (seed === undefined) throw new PositionError("give a seed or a fixed deal");
     const court = this.inputs.court.value.trim().toLowerCase();
     if (court) setup.court = court.split(/[\s,]+/);
     const coins = this.inputs.coins.value.trim();
@@ -220,7 +218,7 @@ class Playground {
     this.inputs.hands.value = (line.setup.hands ?? []).map((hand) => hand.join(" ")).join("\n");
     this.inputs.court.value = (line.setup.court ?? []).join(" ");
     this.inputs.coins.value = (line.setup.coins ?? []).join(" ");
-    if (line.setup.hands) this.root.querySelector(".pg-deal").open = true;
+    if (line.setup.hands || line.setup.court || line.setup.coins) this.root.querySelector(".pg-deal").open = true;
   }
 
   async newFromInputs() {
@@ -295,7 +293,7 @@ class Playground {
       await this.load(line);
     } else if (kind === "game") {
       await this.load(lineOfGame(record));
-      this.say(`Opened ${this.line.title || "the record"}: ${this.line.moves.length} moves. Step through it with ▶.`);
+      this.say(`Opened ${this.line.title || "the record"}: ${this.line.moves.length} moves. Step through it with Forward.`);
     } else {
       await this.openState(record, text);
     }
@@ -333,7 +331,7 @@ class Playground {
     }
     if (found) {
       await this.load({ config, setup: { seed: record.seed }, moves, at: 0, title: "a saved game state" });
-      this.say(`Opened a saved game state: ${moves.length} moves, replayed from its seed. Step through it with ▶.`);
+      this.say(`Opened a saved game state: ${moves.length} moves, replayed from its seed. Step through it with Forward.`);
       return;
     }
     await this.engine.toAct(text); // refused here if it is no state
@@ -420,12 +418,13 @@ class Playground {
     const you = seat === null ? null : view.players[seat];
     const pending = view.pending === null ? "The game is over." : await this.engine.describePending(view.pending, config, seat);
     const own = seat === null ? [] : await Promise.all(view.legal_moves.map((m) => this.engine.describeMove(m, config, "menu")));
-    this.viewBox.replaceChildren(
+    this.viewBox.replaceChildren(...[
       h("p", {}, pending),
       you ? h("p", {}, `Hand: ${cardList(you.hand ?? [])}; coins ${you.coins}.`) : h("p", {}, "A spectator sees no hidden card."),
       h("p", {}, view.players.map((p) => `seat ${p.seat}: ${p.coins} coins, ${p.hidden} hidden${p.revealed.length ? `, ${cardList(p.revealed)} up` : ""}`).join(" · ")),
       own.length ? h("ul", {}, own.map((line) => h("li", {}, line))) : null,
-      h("details", {}, h("summary", {}, "The view as JSON"), h("pre", {}, h("code", {}, JSON.stringify(view, null, 1)))));
+      h("details", {}, h("summary", {}, "The view as JSON"), h("pre", {}, h("code", {}, JSON.stringify(view, null, 1)))),
+    ].filter((node) => node !== null));
     this.narration.replaceChildren(...sentences.map((s, i) => h("li", { class: i >= sentences.length - fresh ? "pg-fresh" : "" }, s)));
     this.narration.lastElementChild?.scrollIntoView?.({ block: "nearest" });
   }

@@ -98,9 +98,6 @@ export function lineFromFragment(fragment) {
     else if (name === "at") at = Number(integer(value, "the step"));
     else throw new PositionError(`the link has an unknown part "${name}"`);
   }
-  if (setup.court !== undefined || setup.coins !== undefined || setup.allegiances !== undefined) {
-    if (setup.hands === undefined) throw new PositionError("a court, coins or allegiances need hands too (a fixed deal)");
-  }
   if (at !== null && at > moves.length) throw new PositionError(`step ${at} is past the link's ${moves.length} moves`);
   return { config, setup, moves, at: at ?? moves.length };
 }
