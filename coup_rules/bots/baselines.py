@@ -117,7 +117,7 @@ _TABLE: tuple[Baseline, ...] = (
     ),
     Baseline(
         "counting-cautious-v1",
-        "counting-v1 with the cautious personality: bluffs and challenges seldom",
+        "counting-v1, cautious: seldom bluffs or challenges",
         "coup_rules.bots.counting:CountingBot",
         (
             ("trust", 0.5),
@@ -129,7 +129,7 @@ _TABLE: tuple[Baseline, ...] = (
     ),
     Baseline(
         "counting-bold-v1",
-        "counting-v1 with the bold personality: bluffs and challenges freely, aims at the leader",
+        "counting-v1, bold: bluffs and challenges, hits the leader",
         "coup_rules.bots.counting:CountingBot",
         (
             ("trust", 0.5),
@@ -141,7 +141,7 @@ _TABLE: tuple[Baseline, ...] = (
     ),
     Baseline(
         "counting-skeptic-v1",
-        "counting-v1 with the skeptic personality: challenges far more",
+        "counting-v1, skeptic: challenges far more often",
         "coup_rules.bots.counting:CountingBot",
         (
             ("trust", 0.5),
@@ -153,7 +153,7 @@ _TABLE: tuple[Baseline, ...] = (
     ),
     Baseline(
         "counting-vengeful-v1",
-        "counting-v1 with the vengeful personality: goes after whoever last hurt it",
+        "counting-v1, vengeful: hits whoever last hurt it",
         "coup_rules.bots.counting:CountingBot",
         (
             ("trust", 0.5),
