@@ -59,6 +59,7 @@ __all__ = [
     "fragment",
     "on_page_markdown",
     "on_post_build",
+    "read_fragment",
 ]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -183,6 +184,50 @@ def fragment(position: Position) -> str:
     if position.moves:
         parts.append("moves=" + ",".join(m.replace(" ", ".") for m in position.moves))
     return "#" + "&".join(parts)
+
+
+def read_fragment(text: str) -> Position:
+    """The position of a playground URL fragment (``fragment``'s inverse, as position.mjs
+    reads it; the moves as notation).
+
+    Raises:
+        ValueError: a part is not one the playground reads.
+    """
+    from urllib.parse import unquote
+
+    from coup_rules import Allegiance, Character, Config, to_json
+
+    config = json.loads(to_json(Config()))
+    setup: dict[str, Any] = {}
+    moves: tuple[str, ...] = ()
+
+    def cards(value: str) -> list[Character]:
+        return [Character[name.upper()] for name in value.split(".") if name]
+
+    for part in text.lstrip("#").split("&"):
+        name, _, value = part.partition("=")
+        value = unquote(value)
+        if name in CONFIG_FIELDS:
+            default = config[name]
+            if isinstance(default, bool):
+                config[name] = value in ("1", "true", "yes")
+            else:
+                config[name] = None if value in ("", "none", "null") else int(value)
+        elif name == "seed":
+            setup["seed"] = int(value)
+        elif name == "hands":
+            setup["hands"] = [cards(hand) for hand in value.split(",")]
+        elif name == "court":
+            setup["court"] = cards(value)
+        elif name == "deal_coins":
+            setup["coins"] = [int(c) for c in value.split(",")]
+        elif name == "allegiances":
+            setup["allegiances"] = [Allegiance[a.upper()] for a in value.split(",")]
+        elif name == "moves":
+            moves = tuple(m.replace(".", " ") for m in value.split(",") if m)
+        elif name != "at":
+            raise ValueError(f"the playground reads no part {name!r}")
+    return Position(config, setup, moves)
 
 
 @contextlib.contextmanager
