@@ -39,7 +39,8 @@ NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
 
 BOT_NAMES: tuple[str, ...] = (*BOTS, *BASELINES)
 """The names a game's seat list may use for a bot (``"honest"``, ``"counting"``, ...), then the
-baselines' ids (``"counting-v1"``, ...)."""
+baselines' ids (``"counting-v1"``, ..., and the personalities' presets, ``"counting-bold-v1"``
+and the others of ``coup_rules.bots.personality.PRESETS``), which the lobby offers."""
 
 
 def bot_move(name: str, state: GameState, seat: int, rng: random.Random) -> Move:
