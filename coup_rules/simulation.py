@@ -97,8 +97,8 @@ class GameRecord:
         turns: turns played.
         moves: every move in order (empty unless the simulation kept them).
         eliminated: the seats in the order they were eliminated (the finishing order from
-            last place up, for ``coup_rules.ratings``; ``to_json`` leaves it out, since the
-            moves replay it).
+            last place up, for ``coup_rules.ratings``); empty in a record read from a file
+            written before it was kept.
     """
 
     index: int
@@ -118,7 +118,11 @@ class GameRecord:
             "seed": self.seed,
             "bots": list(self.bots),
             "moves": json.loads(to_json(self.moves)),
-            "result": {"winner": self.winner, "turns": self.turns},
+            "result": {
+                "winner": self.winner,
+                "turns": self.turns,
+                "eliminated": list(self.eliminated),
+            },
         }
         return json.dumps(data, separators=(",", ":"))
 
@@ -157,6 +161,9 @@ class GameRecord:
         bots = data["bots"]
         if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
             raise DecodeError(["expected an array of bot names @ $.bots"])
+        eliminated = result.get("eliminated", [])
+        if not isinstance(eliminated, list) or not all(type(s) is int for s in eliminated):
+            raise DecodeError(["expected an array of seats @ $.result.eliminated"])
         return cls(
             index=data["game"],
             config=_decode(data["config"], Config, "$.config"),
@@ -165,6 +172,7 @@ class GameRecord:
             winner=winner,
             turns=result["turns"],
             moves=_decode(data["moves"], tuple[Move, ...], "$.moves"),
+            eliminated=tuple(eliminated),
         )
 
 
@@ -188,7 +196,8 @@ def replay(record: GameRecord) -> GameState:
         The final state.
 
     Raises:
-        ReplayError: the game does not end, or ends with another winner or turn count.
+        ReplayError: the game does not end, or ends with another winner or turn count, or
+            (where the record holds one) another order of elimination.
         IllegalMoveError: a recorded move is not legal where it is applied.
     """
     state = new_game(record.config, seed=record.seed)
@@ -200,6 +209,12 @@ def replay(record: GameRecord) -> GameState:
         raise ReplayError(
             f"game {record.index}: recorded winner {record.winner} after {record.turns} turns, "
             f"replayed winner {state.winner} after {state.turn} turns"
+        )
+    order = elimination_order(state)
+    if record.eliminated and record.eliminated != order:
+        raise ReplayError(
+            f"game {record.index}: recorded seats eliminated in the order "
+            f"{list(record.eliminated)}, replayed {list(order)}"
         )
     return state
 

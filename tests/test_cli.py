@@ -274,7 +274,7 @@ def test_simulate_writes_one_replayable_record_per_game(
     assert set(first) == {"game", "config", "seed", "bots", "moves", "result"}
     assert first["config"]["max_turns"] == 500
     assert first["moves"][0]["type"] in ("income", "foreign_aid", "tax", "steal", "exchange")
-    assert set(first["result"]) == {"winner", "turns"}
+    assert set(first["result"]) == {"winner", "turns", "eliminated"}
 
 
 def test_replay_reproduces_every_recorded_game(

@@ -23,7 +23,7 @@ from coup_rules.cli import main
 from coup_rules.evaluate import Evaluation, evaluate, places_of
 from coup_rules.ladder import FORMAT, VERSION, Ladder, LadderError, Run
 from coup_rules.ratings import Model, Skill, finishing_places, rate_games
-from coup_rules.simulation import GameRecord, simulate
+from coup_rules.simulation import GameRecord, ReplayError, replay, simulate
 
 MODEL = Model()
 PRIOR = MODEL.prior()
@@ -350,3 +350,32 @@ def test_the_tournament_refuses_a_corrupt_ladder(
     path.write_text('{"format": "something else"}', encoding="utf-8")
     assert main(["tournament", "--games", "2", "--plain", "--ladder", str(path)]) == 1
     assert "not a ladder" in capsys.readouterr().err
+
+
+def test_a_record_keeps_its_elimination_order_in_its_json_line() -> None:
+    """R-INFO-5: the order of elimination is written, read back, and checked by a replay."""
+    record = simulate(
+        Config(players=3), ["counting", "random", "honest"], 1, seed=4, workers=1
+    ).games[0]
+    data = json.loads(record.to_json())
+    assert data["result"]["eliminated"] == list(record.eliminated)
+    assert GameRecord.from_json(record.to_json()) == record
+
+
+def test_a_record_with_another_elimination_order_does_not_replay() -> None:
+    record = simulate(
+        Config(players=3), ["counting", "random", "honest"], 1, seed=4, workers=1, keep_moves=True
+    ).games[0]
+    with pytest.raises(ReplayError, match="order"):
+        replay(attrs.evolve(record, eliminated=record.eliminated[::-1]))
+
+
+def test_a_record_written_without_the_order_reads_and_replays() -> None:
+    record = simulate(
+        Config(players=3), ["counting", "random", "honest"], 1, seed=4, workers=1, keep_moves=True
+    ).games[0]
+    data = json.loads(record.to_json())
+    del data["result"]["eliminated"]
+    old = GameRecord.from_json(json.dumps(data))
+    assert old.eliminated == ()
+    assert replay(old).winner == record.winner
