@@ -380,8 +380,19 @@ def _simulated_record() -> tuple[str, list[GameState]]:
 
 async def _replay_record(page: Page) -> None:
     line, states = _simulated_record()
-    await page.fill("#pg-record-text", line)
+    # Two games, one a line, as coup-rules simulate --out writes them: the second is picked.
+    other = new_game(Config(players=2), seed=9)
+    first = GameRecord(0, other.config, 9, ("random",) * 2, None, 0, (), ())
+    await page.fill("#pg-record-text", f"{first.to_json()}\n{line}\n")
     await page.click("#pg-open")
+    await _at_step(page, 0)
+    assert await page.is_visible("#pg-record-pick")
+    await page.select_option("#pg-record-pick", "1")
+    await page.wait_for_function(
+        "n => document.querySelectorAll('#pg-history li').length === n",
+        arg=len(states) - 1,
+        timeout=WAIT_MS,
+    )
     shown = await _at_step(page, 0)
     assert shown["rows"] == _seat_rows(states[0])
     assert len(shown["history"]) == len(states) - 1

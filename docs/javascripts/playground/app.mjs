@@ -15,7 +15,6 @@ import {
   kindOfRecord,
   lineFromFragment,
   lineOfGame,
-  parseJSON,
   recordsOfText,
 } from "./position.mjs";
 
@@ -484,5 +483,3 @@ async function main() {
 }
 
 main();
-
-export { parseJSON };
