@@ -379,3 +379,35 @@ def test_a_record_written_without_the_order_reads_and_replays() -> None:
     old = GameRecord.from_json(json.dumps(data))
     assert old.eliminated == ()
     assert replay(old).winner == record.winner
+
+
+def test_the_ladder_command_shows_the_standings_and_the_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "ladder.json"
+    _ladder().save(path)
+    assert main(["ladder", str(path), "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "Games of 3 players, turn limit 200." in out
+    assert "honest" in out and "ordinal" in out
+    assert "1. seed 5, 4 games: honest, random" in out
+
+
+def test_the_ladder_command_refuses_a_file_that_is_not_a_ladder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "ladder.json"
+    path.write_text("[]", encoding="utf-8")
+    assert main(["ladder", str(path)]) == 1
+    assert "not a ladder" in capsys.readouterr().err
+
+
+def test_a_ladder_that_is_a_folder_is_refused_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["tournament", "--games", "400", "--ladder", str(tmp_path)])
+    assert stop.value.code == 2
+    captured = capsys.readouterr()
+    assert "--ladder:" in captured.err and "is a folder" in captured.err
+    assert "Tournament" not in captured.out

@@ -35,7 +35,17 @@ from coup_rules.simulation import MAX_WORKERS
 
 __all__ = ["DEFAULT_SEED", "build_parser", "demo_main", "main", "narrate_game"]
 
-COMMANDS = ("demo", "play", "simulate", "replay", "tournament", "warmup", "engine", "conform")
+COMMANDS = (
+    "demo",
+    "play",
+    "simulate",
+    "replay",
+    "tournament",
+    "ladder",
+    "warmup",
+    "engine",
+    "conform",
+)
 """The subcommands, in the order ``--help`` lists them."""
 
 
@@ -300,6 +310,7 @@ def build_parser(prog: str = "coup-rules") -> argparse.ArgumentParser:
     _add_simulate(commands)
     _add_replay(commands)
     tournament.add_parser(commands)
+    tournament.add_ladder_parser(commands)
     warmup.add_parser(commands)
     conform.add_parsers(commands)
     _add_serve(commands)
@@ -369,6 +380,8 @@ def _main(argv: Sequence[str] | None, prog: str) -> int:
     try:
         if args.command == "replay":
             return sim.replay_command(args)
+        if args.command == "ladder":
+            return tournament.run_ladder(args)
         if args.command == "warmup":
             return warmup.run()
         if args.command == "engine":

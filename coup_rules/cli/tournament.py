@@ -23,7 +23,7 @@ from coup_rules.ladder import Ladder, LadderError, Run
 from coup_rules.rng import MAX_SEED
 from coup_rules.simulation import MAX_WORKERS
 
-__all__ = ["add_parser", "report_fallbacks", "run"]
+__all__ = ["add_ladder_parser", "add_parser", "report_fallbacks", "run", "run_ladder"]
 
 DEFAULT_BOTS = "counting,honest,bluff,random"
 
@@ -350,3 +350,50 @@ def _write_ladder(ladder: Ladder, path: Path, result: Evaluation, *, plain: bool
         return False
     report_ladder(updated, ladder, path, plain=plain)
     return True
+
+
+def add_ladder_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``ladder`` (show a ladder file) among the subcommands."""
+    parser = commands.add_parser(
+        "ladder",
+        help="show a ladder file: its entrants' Plackett-Luce ratings and its tournaments",
+        description=(
+            "Show the ladder FILE that 'coup-rules tournament --ladder FILE' keeps: its "
+            "entrants by ordinal (mu - 3 sigma), best first, the games' options, and the "
+            "tournaments rated into it with their seeds, in order. Nothing is played."
+        ),
+    )
+    parser.set_defaults(parser=parser)
+    parser.add_argument("file", type=Path, metavar="FILE", help="the ladder file (JSON)")
+    parser.add_argument("--plain", action="store_true", help="plain-text tables, even with rich")
+
+
+def run_ladder(args: argparse.Namespace) -> int:
+    """Show the ladder ``args.file``; the exit status (1 for a file that is not a ladder)."""
+    try:
+        ladder = Ladder.load(args.file)
+    except LadderError as error:
+        print(f"coup-rules ladder: {error}", file=sys.stderr)
+        return 1
+    config = ladder.config
+    print(
+        f"Games of {config.players} players, turn limit {config.max_turns}"
+        f"{', Inquisitor' if config.inquisitor else ''}"
+        f"{', Reformation' if config.reformation else ''}."
+    )
+    rows = [
+        [
+            str(place),
+            s.name,
+            f"{s.skill.mu:.1f}",
+            f"{s.skill.sigma:.2f}",
+            f"{s.skill.ordinal:.1f}",
+            str(s.games),
+        ]
+        for place, s in enumerate(ladder.ranked(), start=1)
+    ]
+    headers = ["rank", "bot", "μ", "σ", "ordinal", "games"]
+    print_table(f"Ladder {args.file}", headers, rows, sys.stdout, plain=args.plain)
+    for number, run in enumerate(ladder.runs, start=1):
+        print(f"{number}. seed {run.seed}, {run.games} games: {', '.join(run.entrants)}")
+    return 0
