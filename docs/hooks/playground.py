@@ -335,11 +335,47 @@ def add_links(markdown: str, playground: str, name: str = "page") -> str:
     return "\n".join(lines) + "\n"
 
 
+ROOT_ELEMENT = '<div id="playground" class="cr-playground">'
+"""The playground page's element the script fills (docs/playground.md)."""
+
+
+def rule_urls(page: Page, files: Files) -> dict[str, str]:
+    """Every rule id of the spec and its address from ``page`` (the rule's anchor), as the
+    traceability hook finds the rules: the playground links a refusal's rule with it."""
+    import importlib.util
+    import sys
+
+    from mkdocs.utils import get_relative_url
+
+    name = "coup_docs_traceability"
+    module = sys.modules.get(name)
+    if module is None:
+        spec = importlib.util.spec_from_file_location(
+            name, Path(__file__).with_name("traceability.py")
+        )
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # dataclasses look their module up here
+        spec.loader.exec_module(module)
+    urls = {}
+    for rule in module.spec_rules():
+        target = files.get_file_from_path(rule.page)
+        if target is not None:
+            urls[rule.rule] = f"{get_relative_url(target.url, page.url)}#{rule.rule}"
+    return urls
+
+
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Add the playground links to the pages of ``LINKED_PAGES``."""
+    """Add the playground links to the pages of ``LINKED_PAGES``, and the spec's rules to the
+    playground's element."""
     from mkdocs.utils import get_relative_url
 
     playground = files.get_file_from_path(PLAYGROUND)
-    if page.file.src_uri not in LINKED_PAGES or playground is None:
+    if playground is None:
+        return markdown
+    if page.file.src_uri == PLAYGROUND:
+        rules = html.escape(json.dumps(rule_urls(page, files), separators=(",", ":")))
+        return markdown.replace(ROOT_ELEMENT, f'{ROOT_ELEMENT[:-1]} data-rules="{rules}">', 1)
+    if page.file.src_uri not in LINKED_PAGES:
         return markdown
     return add_links(markdown, get_relative_url(playground.url, page.url), page.file.src_uri)

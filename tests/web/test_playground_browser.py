@@ -299,6 +299,9 @@ async def _run(base: str) -> None:
                 timeout=WAIT_MS,
             )
             assert re.search(r"\(R-[A-Z]+-\d+\)\.$", (await _shown(page))["message"])
+            if await page.get_attribute("#playground", "data-rules"):  # a site mkdocs built
+                href = await page.get_attribute("#pg-message a", "href")
+                assert href is not None and re.search(r"/spec/\w+/#R-[A-Z]+-\d+$", href)
             await page.fill("#pg-notation", "p1 lose ambassador")
             await page.click("#pg-type button[type=submit]")
             shown = await _at_step(page, 4)

@@ -62,6 +62,7 @@ class Playground {
     this.start = null; // a state text the line starts from (a saved state not dealt from its seed)
     this.viewSeat = "null"; // "null" (a spectator) or a seat number, as the <select> holds it
     this.records = [];
+    this.rules = JSON.parse(root.dataset.rules ?? "{}"); // rule id -> its place in the spec (the docs hook)
     this.busy = Promise.resolve();
     this.build();
   }
@@ -86,7 +87,9 @@ class Playground {
 
   fail(error) {
     if (error?.name === "IllegalMoveError") {
-      this.say(`Illegal: ${error.reason} (${error.rule}).`, "illegal");
+      const url = this.rules[error.rule];
+      this.say("", "illegal");
+      this.message.append(`Illegal: ${error.reason} (`, url ? h("a", { href: url }, error.rule) : error.rule, ").");
     } else if (error?.name === "InvalidInputError" || error instanceof PositionError) {
       this.say(error.message, "invalid");
     } else {
