@@ -39,8 +39,21 @@ def test_compile_all_compiles_every_kernel_of_the_search() -> None:
     from coup_rules.vector import compile_all, search
 
     assert compile_all() >= 0.0
-    # what Playouts calls from Python (decide, finish to the end, finish to a horizon)
-    for kernel in (search.to_decision, search.play_winner, search.play_value):
+    # what Playouts calls from Python (decide; finish, to the end or to a horizon; winner)
+    for kernel in (search.to_decision, search.play_value):
+        assert getattr(kernel, "signatures")  # noqa: B009  (a numba dispatcher's)
+
+
+def test_compile_all_compiles_coup_vector_env_with_its_bots_and_policies() -> None:
+    """The training env's loops, its compiled bots' included, and the loop of a policy
+    opponent are compiled too, so that its first step does not wait."""
+    pytest.importorskip("numba", reason="the [vector] extra is not installed")
+    pytest.importorskip("gymnasium", reason="the [gymnasium] extra is not installed")
+    from coup_rules.vector import compile_all, learner
+
+    compile_all()
+    # what CoupVectorEnv calls from Python (the compiled bots are compiled inside its loops)
+    for kernel in (learner.deal_lanes, learner.learner_step, learner.opponent_step):
         assert getattr(kernel, "signatures")  # noqa: B009  (a numba dispatcher's)
 
 

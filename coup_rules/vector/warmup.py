@@ -17,8 +17,11 @@ configuration; the signatures are those of any call.
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import time
+
+import numpy as np
 
 from coup_rules.config import Config
 from coup_rules.engine import to_act
@@ -38,9 +41,10 @@ def _opening(config: Config) -> tuple[GameState, int]:
 def compile_all(config: Config | None = None) -> float:
     """Compile (or load from numba's on-disk cache) the compiled code a first call would wait
     for: the search of ``ISMCTSBot`` and ``playout_from`` (``coup_rules.vector.search``),
-    ``random_playouts``, and ``VectorEnv``'s mask, step and observation. Returns
+    ``random_playouts``, ``VectorEnv``'s mask, step and observation, and, when Gymnasium is
+    installed, ``CoupVectorEnv``'s loops with its compiled bots and a policy opponent. Returns
     the seconds it took (wall clock): about a second with the cache on disk, half a minute of
-    CPU time or more without it. ``CoupVectorEnv``'s compiled bots compile at its first step.
+    CPU time or more without it.
 
     Needs the ``[vector]`` extra (numba and NumPy).
     """
@@ -58,4 +62,22 @@ def compile_all(config: Config | None = None) -> float:
     env = VectorEnv(config, num_envs=1, seed=0)
     env.step(env.legal_action_mask().argmax(axis=1))
     env.observation()
+    if importlib.util.find_spec("gymnasium") is not None:
+        _training_env(config)
     return time.perf_counter() - start
+
+
+def _first_legal(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    """A policy opponent: the first legal move of each game."""
+    moves: np.ndarray = masks.argmax(axis=1)
+    return moves
+
+
+def _training_env(config: Config) -> None:
+    """A step of ``CoupVectorEnv`` against every kind of opponent: the compiled bots (one
+    compile serves every kind, told apart by a table) and a policy, whose loop is another."""
+    from coup_rules.vector.training import CoupVectorEnv
+
+    training = CoupVectorEnv(config, num_envs=2, opponents=["counting", _first_legal])
+    training.reset(seed=0)
+    training.step(training.action_masks().argmax(axis=1))
