@@ -19,6 +19,30 @@ INQ3 = Config(players=3, inquisitor=True)
 
 CASES: tuple[CaseDef, ...] = (
     CaseDef(
+        id="inq-examine-of-a-target-out-on-its-own-challenge-comes-to-nothing",
+        title=(
+            "A target on one card who challenges a true Examine is eliminated by the challenge;"
+            " the Examine comes to nothing: no card is shown, the Inquisitor decides nothing,"
+            " and the next seat plays."
+        ),
+        rules=("R-INF-5", "R-INQ-3", "R-CHAL-3", "R-TURN-4"),
+        config=INQ3,
+        hands=((INQUISITOR, DUKE), (CAPTAIN, CONTESSA), (ASSASSIN, CONTESSA)),
+        court=(CAPTAIN, CAPTAIN),
+        coins=(7, 2, 2),
+        moves=(
+            "p0 coup p1",
+            "p1 lose captain",
+            "p1 income",
+            "p2 income",
+            "p0 examine p1",
+            "p1 challenge",
+            "p0 prove",
+        ),
+        refused={7: ("p0 force_exchange", "p0 give_back")},
+        views=(7,),
+    ),
+    CaseDef(
         id="inq-exchange-draws-one-card",
         title=(
             "The Inquisitor's Exchange draws 1 card from the Court; the actor keeps 2 of the 3"
