@@ -43,7 +43,9 @@ async function readJson (request) {
   let size = 0
   for await (const chunk of request) {
     size += chunk.length
-    if (size > LIMIT) throw new HttpError(413, { error: 'too large', message: `over ${LIMIT} bytes` })
+    if (size > LIMIT) {
+      throw new HttpError(413, { error: 'too large', message: `over ${LIMIT} bytes` })
+    }
     chunks.push(chunk)
   }
   try {
@@ -62,13 +64,20 @@ function gameOf (id) {
 function seatOf (url) {
   const seat = url.searchParams.get('seat')
   if (seat === null) return null // the spectator
-  if (!/^[0-9]+$/.test(seat)) throw new HttpError(422, { error: 'invalid', message: 'seat: a number' })
+  if (!/^[0-9]+$/.test(seat)) {
+    throw new HttpError(422, { error: 'invalid', message: 'seat: a number' })
+  }
   return Number(seat) // the engine refuses a seat that does not exist
 }
 
 // POST /games: a seed (or none: the engine draws an unguessable one) or a fixed deal.
 async function createGame (request) {
-  const { config = null, seed, deal } = await readJson(request)
+  const body = await readJson(request)
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    const message = 'the body is an object: config, and seed or deal'
+    throw new HttpError(422, { error: 'invalid', message })
+  }
+  const { config = null, seed, deal } = body
   const setup = deal ?? (seed === undefined ? null : { seed })
   const state = engine.newGame(config, setup)
   const id = randomUUID()
@@ -104,7 +113,8 @@ async function route (request) {
 function refusal (error) {
   if (error instanceof HttpError) return [error.status, error.body]
   if (error instanceof IllegalMoveError) {
-    return [409, { error: 'illegal', reason: error.reason, rule: error.rule, message: error.message }]
+    const { reason, rule, message } = error
+    return [409, { error: 'illegal', reason, rule, message }]
   }
   if (error instanceof InvalidInputError) {
     return [422, { error: 'invalid', errors: error.errors, message: error.message }]
