@@ -24,6 +24,7 @@ Bearer`` header, or in ``?token=`` where a browser cannot set headers, as for ``
                                          (``?table=1``: the chat and the room too)
 ``POST .../seats/{seat}/moves``          ``{"version": N, "move": {...}}``
 ``POST .../seats/{seat}/rematch``        once over: this seat's link in the next game
+``GET  .../seats/{seat}/record``         once over: the game's record (``replays.py``)
 ``POST .../seats/{seat}/chat``           ``{"text": ...}`` or ``{"canned": KEY}``: a line
 =======================================  ====================================================
 
@@ -34,9 +35,10 @@ stream) and ``Host`` (the host's links and seat changes).
 Status codes: 400 malformed JSON or move (with the decode error), 403 a token that does not
 speak for the seat or a move for another seat (``revoked``: the host reopened the seat), 404 no
 such game, 409 a move whose decision is no longer pending for its seat, or made before every
-seat is taken (nothing changed), 410 a spent invite, 422 an illegal move (with the engine's
-``reason`` and ``rule``), 503 the database does not answer just now (``"error":
-"unavailable"``, with ``Retry-After``; never a traceback).
+seat is taken (nothing changed), or a record asked for before the game is over (``in_play``),
+410 a spent invite, 422 an illegal move (with the engine's ``reason`` and ``rule``), 503 the
+database does not answer just now (``"error": "unavailable"``, with ``Retry-After``; never a
+traceback).
 In front of the routes, ``SecurityMiddleware`` (security.py) checks the Host, the content type
 and origin of state-changing requests and adds the headers of every answer, and
 ``LimitsMiddleware`` (limits.py) answers 408, 413, 429 and 503 for requests beyond ``Limits``.
@@ -96,6 +98,7 @@ from coup_rules.web.limits import (
 )
 from coup_rules.web.records import OpenTable
 from coup_rules.web.render import seat_envelope
+from coup_rules.web.replays import DEFAULT_PLAYGROUND, game_record, record_json
 from coup_rules.web.seating import NO_CODE, normal_code
 from coup_rules.web.security import SecurityMiddleware, Site
 
@@ -230,6 +233,7 @@ class _Context:
     hub: Hub
     limits: Limits
     min_time_limit: float
+    playground: str | None = DEFAULT_PLAYGROUND
 
     def client(self, request: Request) -> str:
         """The client the request is counted under (limits.py: its address or network)."""
@@ -502,6 +506,7 @@ class Seat:
             Route(SEAT_PATH + "/moves", self.move, methods=["POST"]),
             Route(SEAT_PATH + "/rematch", self.rematch, methods=["POST"]),
             Route(SEAT_PATH + "/chat", self.chat, methods=["POST"]),
+            Route(SEAT_PATH + "/record", self.record),
         ]
 
     async def view(self, request: Request) -> Response:
@@ -547,6 +552,25 @@ class Seat:
             return _answer(_Problem(409, "seating", str(error)))
         link = f"/play/{new.id}/{seat}#{token}"
         return JSONResponse({"game": new.id, "seat": seat, "token": token, "link": link}, 201)
+
+    async def record(self, request: Request) -> Response:
+        """Once the game is over, its record as ``coup-rules simulate --out`` writes it, with
+        its link to the rules playground; before, 409 (the record's seed deals every card)."""
+        try:
+            table, _ = await self.context.seat_of(request)
+            if not table.finished:
+                raise _Problem(
+                    409,
+                    "in_play",
+                    "the game is still being played: its record, whose seed deals every card, "
+                    "is given once the game is over",
+                    version=table.version,
+                )
+        except _Problem as problem:
+            return _answer(problem)
+        final = table.state
+        game = game_record(table.record, final, await self.context.hub.moves_of(table))
+        return _json(record_json(game, self.context.playground))
 
     async def chat(self, request: Request) -> Response:
         """``{"text": ...}`` or ``{"canned": KEY}``: a line at the table's chat, sent to every
@@ -750,6 +774,7 @@ def create_app(
     site: Site | None = None,
     min_time_limit: float = 10.0,
     bots: BotPlayers | None = None,
+    playground: str | None = DEFAULT_PLAYGROUND,
 ) -> Starlette:
     """The web app, serving the games stored in ``db`` (an SQLite file, created if missing, or
     a ``postgresql://`` URL).
@@ -760,12 +785,14 @@ def create_app(
     ``Site()``: loopback names and IP addresses). ``min_time_limit`` is the shortest time per
     decision a new game may set (tests lower it). ``bots`` are the bots offered beside the
     built-ins (``coup-rules serve --bot NAME='cmd:...'``; by default the built-ins alone).
+    ``playground`` is the address of the rules playground that a finished game's record links
+    to (``None``: no link).
     """
     limits = Limits() if limits is None else limits
     hub = Hub(
         db, bot_delay=bot_delay, seeds=seeds, bot_rng=bot_rng, idle=limits.game_idle, bots=bots
     )
-    context = _Context(hub, limits, min_time_limit)
+    context = _Context(hub, limits, min_time_limit, playground)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

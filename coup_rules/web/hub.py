@@ -469,6 +469,11 @@ class Hub:
         """The next game at this table, and ``seat``'s token in it (``Seats.rematch``)."""
         return await self.seats.rematch(table, seat)
 
+    async def moves_of(self, table: Table) -> list[Move]:
+        """The moves of ``table``'s game as far as its state, in order, read from the store."""
+        stored = await self.persistence.run(self.store.moves, table.id, 0)
+        return [m.move for m in stored[: table.moves]]
+
     def connect(self, table: Table, seat: int | None, change: int) -> None:
         """An event stream of ``seat`` opened (``change`` 1) or closed (-1)."""
         n = table.connected.get(seat, 0) + change

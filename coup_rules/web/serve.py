@@ -117,6 +117,12 @@ def build_parser(prog: str = "coup-rules serve") -> argparse.ArgumentParser:
         "proxy: its name is answered and its origin may post",
     )
     site.add_argument(
+        "--playground",
+        metavar="URL",
+        help="the rules playground a finished game's record links to (default: the published "
+        "docs' playground); your own docs site's playground/, say, or 'none' for no link",
+    )
+    site.add_argument(
         "--allowed-host",
         action="append",
         default=[],
@@ -286,6 +292,7 @@ def _run(
 
     from coup_rules.web.app import create_app
     from coup_rules.web.connections import BACKLOG, fit_file_limit, protocol_class
+    from coup_rules.web.replays import DEFAULT_PLAYGROUND
     from coup_rules.web.store import shown as shown_db
 
     try:
@@ -318,7 +325,16 @@ def _run(
             "under the proxy's address (one rate of new games and one stream cap for all)",
             flush=True,
         )
-    app = create_app(args.db, bot_delay=args.bot_delay, limits=limits, site=site, bots=bots)
+    playground = args.playground or DEFAULT_PLAYGROUND
+    playground = None if playground.lower() == "none" else playground
+    app = create_app(
+        args.db,
+        bot_delay=args.bot_delay,
+        limits=limits,
+        site=site,
+        bots=bots,
+        playground=playground,
+    )
     config = uvicorn.Config(
         app,
         http=protocol_class(limits),
