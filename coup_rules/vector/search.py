@@ -419,6 +419,29 @@ def _waiting_seat(s: np.ndarray) -> int:
 
 
 @_jit
+def _play(
+    s: np.ndarray,
+    P: np.ndarray,
+    IX: np.ndarray,
+    MV: np.ndarray,
+    VALUE: np.ndarray,
+    moves: np.ndarray,
+    stop: int,
+    bluff: float,
+    challenge: float,
+) -> int:
+    """Play the row on by ``plausible`` until the game ends or turn ``stop`` is reached; the
+    number of moves played."""
+    count = 0
+    while s[PHASE] != D_NONE and s[TURN] < stop:
+        seat = _waiting_seat(s)
+        k = legal(s, P, IX, seat, moves)
+        apply(s, P, MV, seat, plausible(s, P, MV, VALUE, seat, moves, k, bluff, challenge))
+        count += 1
+    return count
+
+
+@_jit
 def _value(s: np.ndarray, P: np.ndarray, me: int, coin_worth: float) -> float:
     """``ismcts._value``: 1 for a win of ``me``, 0 for a loss or a draw; in a game not over, its
     share of the living seats' strength (influence, plus coins)."""
@@ -453,16 +476,28 @@ def play_value(
     coin_worth: float,
 ) -> float:
     """``me`` plays the move of key ``move`` (``KEY_SEATS``; -1: none), the row is played on
-    by ``plausible`` until the game ends or turn ``stop`` is reached, then the reward of ``me``
-    (``_value``). The winner is then in the row (``WINNER``: -1 for a draw or a game stopped
-    early), as ``Playouts.winner`` reads it."""
+    (``_play``), then the reward of ``me`` (``_value``)."""
     if move >= 0:
         apply(s, P, MV, me, move // KEY_SEATS)
-    while s[PHASE] != D_NONE and s[TURN] < stop:
-        seat = _waiting_seat(s)
-        k = legal(s, P, IX, seat, moves)
-        apply(s, P, MV, seat, plausible(s, P, MV, VALUE, seat, moves, k, bluff, challenge))
+    _play(s, P, IX, MV, VALUE, moves, stop, bluff, challenge)
     return _value(s, P, me, coin_worth)
+
+
+@_jit
+def play_winner(
+    s: np.ndarray,
+    P: np.ndarray,
+    IX: np.ndarray,
+    MV: np.ndarray,
+    VALUE: np.ndarray,
+    moves: np.ndarray,
+    stop: int,
+    bluff: float,
+    challenge: float,
+) -> int:
+    """Play the row on (``_play``), then the winner: -1 for a draw or a game stopped early."""
+    _play(s, P, IX, MV, VALUE, moves, stop, bluff, challenge)
+    return int(s[WINNER])
 
 
 KEY_SEATS = 16
@@ -718,9 +753,21 @@ class Playouts:
         """Play ``state`` to the end by ``plausible`` (every seat; several waited on: one drawn
         at random moves first), the stream seeded from ``seed``; the winning seat, or -1 for a
         draw at the turn limit (R-TURN-8)."""
-        self.load(state, seed)
-        self.finish(0, bluff_rate=bluff_rate, challenge_rate=challenge_rate)
-        return int(self.row[WINNER])
+        L = self.layout
+        row = self.load(state, seed)
+        return int(
+            play_winner(
+                row,
+                L.P,
+                L.IX,
+                L.MV,
+                self.value_table,
+                self.moves,
+                NO_STOP,
+                bluff_rate,
+                challenge_rate,
+            )
+        )
 
     def value(
         self,
@@ -785,9 +832,15 @@ class Playouts:
     ) -> float:
         """``value`` from the kept row as it stands, once ``me`` has played the move of key
         ``move`` (-1: none)."""
+        L = self.layout
         return float(
             play_value(
-                *self._tables,
+                self.row,
+                L.P,
+                L.IX,
+                L.MV,
+                self.value_table,
+                self.moves,
                 me,
                 move,
                 NO_STOP if stop is None else min(stop, NO_STOP),
