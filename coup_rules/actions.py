@@ -40,6 +40,7 @@ from coup_rules.moves import (
     Steal,
     Tax,
 )
+from coup_rules.variants import Variant
 
 __all__ = [
     "ACTIONS",
@@ -77,14 +78,6 @@ class Asked(enum.Enum):
     """Every player who may act against the actor (Foreign Aid, R-ACT-2, R-REF-3)."""
     TARGET = "target"
     """Only the target (R-WIN-3)."""
-
-
-class Variant(enum.Enum):
-    """Which game an action belongs to."""
-
-    BASE = "base"
-    INQUISITOR = "inquisitor"
-    REFORMATION = "reformation"
 
 
 @attrs.frozen
@@ -209,11 +202,7 @@ SPECS: Mapping[type, ActionSpec] = MappingProxyType({s.move: s for s in ACTIONS}
 
 def in_game(spec: ActionSpec, config: Config) -> bool:
     """Whether ``spec``'s action is played in a game of ``config`` (R-INQ-1, R-REF-1)."""
-    if spec.variant is Variant.INQUISITOR:
-        return config.inquisitor
-    if spec.variant is Variant.REFORMATION:
-        return config.reformation
-    return True
+    return spec.variant.in_play(config)
 
 
 def spec_of(action: ActionMove) -> ActionSpec:

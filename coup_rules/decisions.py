@@ -32,6 +32,7 @@ from coup_rules.moves import (
     Prove,
     Show,
 )
+from coup_rules.variants import Variant
 
 __all__ = [
     "ActionChallengeAnswer",
@@ -303,11 +304,15 @@ class DecisionSpec:
         asks: what the game waits for, in words ("a block or allow").
         rule: the spec's rule id for this decision.
         moves: the move classes that answer it.
+        variant: the game that has it (``Variant.in_play``): the 2-player draft, the
+            Reformation's first allegiance, the Inquisitor's Show and choice; the others occur
+            in every game.
     """
 
     asks: str
     rule: str
     moves: tuple[type, ...]
+    variant: Variant = Variant.BASE
 
 
 _ACTION_MOVES: tuple[type, ...] = typing.get_args(ActionMove)
@@ -320,10 +325,15 @@ def spec_of(kind: Decision) -> DecisionSpec:
     match kind:
         case Decision.CHOOSE_ALLEGIANCE:
             return DecisionSpec(
-                "the first player's choice of allegiance", "R-REF-1", (ChooseAllegiance,)
+                "the first player's choice of allegiance",
+                "R-REF-1",
+                (ChooseAllegiance,),
+                Variant.REFORMATION,
             )
         case Decision.DRAFT:
-            return DecisionSpec("each player's draft of a card", "R-SETUP-8", (Draft,))
+            return DecisionSpec(
+                "each player's draft of a card", "R-SETUP-8", (Draft,), Variant.TWO_PLAYER_SETUP
+            )
         case Decision.ACTION:
             return DecisionSpec("an action", "R-TURN-1", _ACTION_MOVES)
         case Decision.CHALLENGE_ACTION:
@@ -339,9 +349,14 @@ def spec_of(kind: Decision) -> DecisionSpec:
         case Decision.KEEP:
             return DecisionSpec("the cards to keep", "R-ACT-12", (Keep,))
         case Decision.SHOW:
-            return DecisionSpec("a card to show", "R-INQ-4", (Show,))
+            return DecisionSpec("a card to show", "R-INQ-4", (Show,), Variant.INQUISITOR)
         case Decision.INQUISITOR_CHOICE:
-            return DecisionSpec("the Inquisitor's decision", "R-INQ-5", (GiveBack, ForceExchange))
+            return DecisionSpec(
+                "the Inquisitor's decision",
+                "R-INQ-5",
+                (GiveBack, ForceExchange),
+                Variant.INQUISITOR,
+            )
         case _:
             assert_never(kind)
 

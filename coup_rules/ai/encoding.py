@@ -31,13 +31,13 @@ from __future__ import annotations
 
 import typing
 from array import array
-from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
+from collections.abc import Iterable, Mapping, MutableSequence, Sequence
 from itertools import combinations_with_replacement
 from typing import NamedTuple
 
 import attrs
 
-from coup_rules.actions import ACTIONS, Aim, Variant, blockers_of
+from coup_rules.actions import ACTIONS, Aim, blockers_of, in_game
 from coup_rules.ai.claims import standing_claims
 from coup_rules.ai.filling import Filler
 from coup_rules.cards import Allegiance, Character
@@ -65,27 +65,9 @@ _Shape = tuple[type, tuple[object, ...]]
 """A move less its player: its class and its other fields, in order."""
 
 
-def _in_game(variant: Variant, config: Config) -> bool:
-    if variant is Variant.INQUISITOR:
-        return config.inquisitor
-    if variant is Variant.REFORMATION:
-        return config.reformation
-    return True
-
-
-_OCCURS: Mapping[Decision, Callable[[Config], bool]] = {
-    Decision.CHOOSE_ALLEGIANCE: lambda config: config.reformation,
-    Decision.DRAFT: lambda config: config.is_two_player_setup,
-    Decision.SHOW: lambda config: config.inquisitor,
-    Decision.INQUISITOR_CHOICE: lambda config: config.inquisitor,
-}
-"""The decisions that only some configurations have (the others occur in every game)."""
-
-
 def _occurs(kind: Decision, config: Config) -> bool:
-    """Whether a game of ``config`` may wait on a decision of ``kind``."""
-    only = _OCCURS.get(kind)
-    return only is None or only(config)
+    """Whether a game of ``config`` may wait on a decision of ``kind`` (its spec's variant)."""
+    return spec_of(kind).variant.in_play(config)
 
 
 def _answer_classes(config: Config) -> set[type]:
@@ -125,7 +107,7 @@ class MoveCodec:
         n = config.players
         shapes: list[_Shape] = []
         for spec in ACTIONS:
-            if not _in_game(spec.variant, config):
+            if not in_game(spec, config):
                 continue
             if spec.aim is Aim.NONE:
                 shapes.append((spec.move, ()))
