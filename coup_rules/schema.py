@@ -244,6 +244,7 @@ class ErrorCode(enum.Enum):
     SEATING = "seating"  # 409: the seats cannot change so (or changed meanwhile)
     SEAT_HELD = "seat_held"  # 409: this browser already holds a seat of this game
     FULL = "full"  # 409: a room code claimed a seat, but no person's seat is open
+    IN_PLAY = "in_play"  # 409: a game's record asked for before the game is over
     INVITE_SPENT = "invite_spent"  # 410: the invite has claimed its seat, or was withdrawn
     TOO_LARGE = "too_large"  # 413: the body is too large
     UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"  # 415: a change not sent as JSON
@@ -264,7 +265,7 @@ class Problem:
     Attributes:
         error: what went wrong (``ErrorCode``).
         detail: what went wrong, and what to do about it, in words.
-        version: for ``stale`` and ``not_started``, the game's version now.
+        version: for ``stale``, ``not_started`` and ``in_play``, the game's version now.
         reason: for ``illegal``, the engine's reason.
         rule: for ``illegal``, the id of the rule that forbids the move (docs/spec).
     """
@@ -565,6 +566,48 @@ class Said:
 
 
 @attrs.frozen
+class GameResult:
+    """How a recorded game ended.
+
+    Attributes:
+        winner: the last player standing; ``null`` for a draw (the turn limit).
+        turns: turns played.
+        eliminated: the seats in the order they were eliminated.
+    """
+
+    winner: int | None
+    turns: int
+    eliminated: tuple[int, ...]
+
+
+@attrs.frozen
+class GameRecord:
+    """A finished game's record (``GET .../seats/SEAT/record``, once the game is over), as
+    ``coup-rules simulate --out`` writes a game: ``coup-rules replay`` checks it and the docs'
+    rules playground opens it. Its seed may be larger than 2**53: keep the text as it came
+    (JSON.parse rounds such a number; the playground reads it exactly).
+
+    Attributes:
+        game: the game's number in its file (0 for a table game).
+        config: the game's options.
+        seed: the seed of the deal and every draw (``new_game(config, seed=seed)``).
+        bots: per seat, the name its person gave, or the bot's name.
+        moves: every move, in the order applied.
+        result: how the game ended.
+        playground: the link that replays the game in the rules playground (unless the server
+            names none).
+    """
+
+    game: int
+    config: Config
+    seed: int
+    bots: tuple[str, ...]
+    moves: tuple[Move, ...]
+    result: GameResult
+    playground: str = ""
+
+
+@attrs.frozen
 class StreamEvents:
     """The event stream's events (``text/event-stream``), by their ``event:`` name: the data
     of each is its JSON. ``view`` comes after every change (its ``id:`` is its version, sent
@@ -681,6 +724,7 @@ SERVER_SENDS: tuple[type, ...] = (
     Said,
     ChatLine,
     Room,
+    GameRecord,
 )
 """Every JSON body the server answers with, and the data of every event it streams."""
 

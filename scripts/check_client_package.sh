@@ -63,7 +63,7 @@ INSTALLED="$APP/node_modules/@coup-rules/client"
 (cd "$APP" && node --input-type=module -e '
 const modules = {
   "@coup-rules/client": ["CoupClient", "botNames", "changeSeat", "claimSeat", "createGame",
-    "follow", "getView", "hostLinks", "postMove", "rematch"],
+    "follow", "getRecord", "getView", "hostLinks", "postMove", "rematch"],
   "@coup-rules/client/room": ["TableClient", "chatLines", "claimByCode", "findRoom",
     "followTable", "muteSeat", "openTables", "say", "setRoom"],
 };

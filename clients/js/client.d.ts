@@ -69,6 +69,14 @@ export class CoupClient {
      */
     rematch(game: string, seat: number, token: string): Promise<Answer<SeatLink>>;
     /**
+     * Once the game is over, its record, as `coup-rules simulate --out` writes a game, with its
+     * link to the rules playground (`record.playground`, if the server names one); before, the
+     * problem `in_play` (409). Every seat and the spectators get the same record.
+     * @param {string} game @param {number | "spectator"} seat @param {string} token
+     * @returns {Promise<Answer<RecordText>>}
+     */
+    getRecord(game: string, seat: number | "spectator", token: string): Promise<Answer<RecordText>>;
+    /**
      * The names of the bots a seat may be given.
      * @returns {Promise<Answer<BotNames>>}
      */
@@ -115,6 +123,8 @@ export const getView: CoupClient["getView"];
 export const postMove: CoupClient["postMove"];
 /** The next game at the table: {@link CoupClient#rematch}. @type {CoupClient["rematch"]} */
 export const rematch: CoupClient["rematch"];
+/** A finished game's record: {@link CoupClient#getRecord}. @type {CoupClient["getRecord"]} */
+export const getRecord: CoupClient["getRecord"];
 /** The bots' names: {@link CoupClient#botNames}. @type {CoupClient["botNames"]} */
 export const botNames: CoupClient["botNames"];
 /** Follow a seat's event stream: {@link CoupClient#follow}. @type {CoupClient["follow"]} */
@@ -134,6 +144,15 @@ export type BotNames = import("./types/index.js").BotNames;
 export type NewGame = import("./types/index.js").NewGame;
 export type AssignSeat = import("./types/index.js").AssignSeat;
 export type ReopenSeat = import("./types/index.js").ReopenSeat;
+export type GameRecord = import("./types/index.js").GameRecord;
+/**
+ * A finished game's record: `record`, its value, and `text`, the JSON as the server sent it.
+ * Save or pass on `text`: JSON.parse rounds a seed beyond 2**53, and `record.seed` with it.
+ */
+export type RecordText = {
+    record: GameRecord;
+    text: string;
+};
 /**
  * A problem met before any answer of the server: `network`, the server did not answer at all;
  * `malformed`, its answer was not JSON. It has none of the server's optional fields.

@@ -353,9 +353,11 @@ def _game(base: str) -> list[Message]:
         stream.start()
     assert streams[0].opened.wait(60)
     _talk(client, game, host, tokens)
-    _play(client, game, tokens, random.Random(31))
     view0 = f"/api/games/{game}/seats/0"
+    client.ask("GET", view0 + "/record", "", 409, headers=_auth(tokens[0]))  # in_play
+    _play(client, game, tokens, random.Random(31))
     client.ask("GET", view0, "Envelope", 200, headers=_auth(tokens[0]))  # hands shown
+    client.ask("GET", view0 + "/record", "GameRecord", 200, headers=_auth(tokens[0]))
     client.ask("POST", view0 + "/rematch", "SeatLink", 201, json={}, headers=_auth(tokens[0]))
     got = client.got + revoked.result()
     for stream in streams:
@@ -395,7 +397,7 @@ def test_the_envelopes_hold_the_optional_facts_they_promise(messages: list[Messa
 def test_the_error_answers_of_the_game_are_each_a_known_code(messages: list[Message]) -> None:
     codes = {body["error"] for name, body in messages if name in ("Problem", "Revoked")}
     wanted = {"not_started", "invite_spent", "seating", "not_found", "forbidden", "malformed"}
-    assert codes >= wanted | {"illegal", "stale", "revoked", "full", "muted"}
+    assert codes >= wanted | {"illegal", "stale", "revoked", "full", "muted", "in_play"}
 
 
 # --- the schemas refuse what the server never sends ------------------------------------------

@@ -15,7 +15,8 @@ export type ServerMessage =
   | FoundRoom
   | Said
   | ChatLine
-  | Room;
+  | Room
+  | GameRecord;
 /**
  * A seat number (a game has at most 10 seats).
  */
@@ -136,6 +137,7 @@ export type ErrorCode =
   | "seating"
   | "seat_held"
   | "full"
+  | "in_play"
   | "invite_spent"
   | "too_large"
   | "unsupported_media_type"
@@ -910,6 +912,26 @@ export interface ChatLine {
   name: string;
   text: string;
   canned: string | null;
+}
+/**
+ * A finished game's record (``GET .../seats/SEAT/record``, once the game is over), as ``coup-rules simulate --out`` writes a game: ``coup-rules replay`` checks it and the docs' rules playground opens it. Its seed may be larger than 2**53: keep the text as it came (JSON.parse rounds such a number; the playground reads it exactly).
+ */
+export interface GameRecord {
+  game: number;
+  config: Config;
+  seed: number;
+  bots: string[];
+  moves: Move[];
+  result: GameResult;
+  playground?: string;
+}
+/**
+ * How a recorded game ended.
+ */
+export interface GameResult {
+  winner: Seat | null;
+  turns: number;
+  eliminated: number[];
 }
 /**
  * The host's change of a seat before the start: ``"human"`` or a bot's name.

@@ -25,6 +25,13 @@
 /** @typedef {import("./types/index.js").NewGame} NewGame */
 /** @typedef {import("./types/index.js").AssignSeat} AssignSeat */
 /** @typedef {import("./types/index.js").ReopenSeat} ReopenSeat */
+/** @typedef {import("./types/index.js").GameRecord} GameRecord */
+
+/**
+ * A finished game's record: `record`, its value, and `text`, the JSON as the server sent it.
+ * Save or pass on `text`: JSON.parse rounds a seed beyond 2**53, and `record.seed` with it.
+ * @typedef {{record: GameRecord, text: string}} RecordText
+ */
 
 /**
  * A problem met before any answer of the server: `network`, the server did not answer at all;
@@ -76,6 +83,18 @@ function refuse(detail) {
  * @returns {Promise<Answer<T>>}
  */
 async function call(url, init) {
+  const answer = await callText(url, init);
+  if (!answer.ok) return answer;
+  return { ok: true, status: answer.status, data: /** @type {T} */ (answer.data.value) };
+}
+
+/**
+ * `call`, with the answer's text as it came beside its value.
+ * @param {string} url
+ * @param {RequestInit} [init]
+ * @returns {Promise<Answer<{value: unknown, text: string}>>}
+ */
+async function callText(url, init) {
   let response;
   try {
     response = await fetch(url, init);
@@ -83,14 +102,16 @@ async function call(url, init) {
     const detail = `the server did not answer (${error instanceof Error ? error.message : error})`;
     return { ok: false, status: 0, problem: { error: "network", detail } };
   }
+  let text = "";
   /** @type {unknown} */
   let body = null;
   try {
-    body = await response.json();
+    text = await response.text();
+    body = JSON.parse(text);
   } catch (error) {
     body = { error: "malformed", detail: `the server's answer was not JSON (${response.status})` };
   }
-  if (response.ok) return { ok: true, status: response.status, data: /** @type {T} */ (body) };
+  if (response.ok) return { ok: true, status: response.status, data: { value: body, text } };
   const problem = /** @type {import("./types/index.js").Problem} */ (body);
   const retry = Number(response.headers.get("Retry-After"));
   if (retry > 0) return { ok: false, status: response.status, problem, retryAfter: retry };
@@ -218,6 +239,23 @@ export class CoupClient {
   }
 
   /**
+   * Once the game is over, its record, as `coup-rules simulate --out` writes a game, with its
+   * link to the rules playground (`record.playground`, if the server names one); before, the
+   * problem `in_play` (409). Every seat and the spectators get the same record.
+   * @param {string} game @param {number | "spectator"} seat @param {string} token
+   * @returns {Promise<Answer<RecordText>>}
+   */
+  async getRecord(game, seat, token) {
+    const bad = badGame(game);
+    if (bad !== null) return refuse(bad);
+    const url = `${this.baseUrl}/api/games/${encodeURIComponent(game)}/seats/${seat}/record`;
+    const answer = await callText(url, { headers: bearer(token) });
+    if (!answer.ok) return answer;
+    const record = /** @type {GameRecord} */ (answer.data.value);
+    return { ok: true, status: answer.status, data: { record, text: answer.data.text } };
+  }
+
+  /**
    * The names of the bots a seat may be given.
    * @returns {Promise<Answer<BotNames>>}
    */
@@ -289,6 +327,8 @@ export const postMove = (game, seat, token, version, move) =>
   here.postMove(game, seat, token, version, move);
 /** The next game at the table: {@link CoupClient#rematch}. @type {CoupClient["rematch"]} */
 export const rematch = (game, seat, token) => here.rematch(game, seat, token);
+/** A finished game's record: {@link CoupClient#getRecord}. @type {CoupClient["getRecord"]} */
+export const getRecord = (game, seat, token) => here.getRecord(game, seat, token);
 /** The bots' names: {@link CoupClient#botNames}. @type {CoupClient["botNames"]} */
 export const botNames = () => here.botNames();
 /** Follow a seat's event stream: {@link CoupClient#follow}. @type {CoupClient["follow"]} */

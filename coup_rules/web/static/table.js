@@ -2,7 +2,7 @@
 // One seat's page (or the spectators'): everything shown comes from the server's envelope,
 // {view, version, table, pending_text, log_text, move_labels}, built from this seat's view
 // and the table's public facts only (names, who is a bot, who is connected, the clock).
-import { getView, postMove, rematch as askRematch } from "./client.js";
+import { getRecord, getView, postMove, rematch as askRematch } from "./client.js";
 import { chatLines, followTable, say as sayLine } from "./room.js";
 
 /** @typedef {import("./client.js").Envelope} Envelope */
@@ -41,6 +41,7 @@ const chat = new Map(); // the table's lines, by id (the stream sends them again
 /** @type {RoomInfo | null} */
 let room = null; // the table beside the game: its code, the host's choices, the next game
 let joining = false; // this page is on its way to the next game
+let recordAsked = false; // the finished game's record was asked for (once)
 
 /** @param {Envelope} envelope */
 function accept(envelope) {
@@ -62,6 +63,7 @@ function accept(envelope) {
   if (envelope.view.to_act.length === 0) {
     // The game is over; the stream stays open for the table: the chat, and the next game.
     $("connection").textContent = "game over";
+    offerRecord();
   }
 }
 
@@ -452,6 +454,27 @@ async function rules() {
   const doc = new DOMParser().parseFromString(await response.text(), "text/html");
   const card = doc.querySelector("#card");
   if (card) $("rules-body").replaceChildren(document.importNode(card, true));
+}
+
+/** Once the game is over: its record to download (the server's text as it came, so that a
+ * seed beyond 2**53 is kept exactly) and its link to the rules playground, if the server
+ * names one. */
+async function offerRecord() {
+  if (recordAsked) return;
+  recordAsked = true;
+  const answer = await getRecord(game, seat, token);
+  if (!answer.ok) {
+    recordAsked = false; // asked again at the next envelope
+    return;
+  }
+  const { record, text } = answer.data;
+  const download = /** @type {HTMLAnchorElement} */ ($("record-download"));
+  download.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  download.download = `coup-game-${game}.json`;
+  const replay = /** @type {HTMLAnchorElement} */ ($("record-replay"));
+  if (record.playground) replay.href = record.playground;
+  $("record-replay-part").hidden = !record.playground;
+  $("record-area").hidden = false;
 }
 
 async function rematch() {

@@ -15,7 +15,8 @@ export type ServerMessage =
   | FoundRoom
   | Said
   | ChatLine
-  | Room;
+  | Room
+  | GameRecord;
 /**
  * A seat number (a game has at most 10 seats).
  */
@@ -136,6 +137,7 @@ export type ErrorCode =
   | "seating"
   | "seat_held"
   | "full"
+  | "in_play"
   | "invite_spent"
   | "too_large"
   | "unsupported_media_type"
@@ -741,7 +743,7 @@ export interface Timeout {
   seat: Seat;
 }
 /**
- * One event of the view's log in words: its index in the whole log, the sentence, and whether it begins a turn.
+ * One event of the view's log in words: its index in the whole log, its text, and whether it begins a turn. The text is the event's sentence, and, where an action came to nothing (R-INF-5), the line that says so: after the sentence of the turn's last event, or before the next one's when the view's log starts there.
  */
 export interface LogLine {
   index: number;
@@ -910,6 +912,26 @@ export interface ChatLine {
   name: string;
   text: string;
   canned: string | null;
+}
+/**
+ * A finished game's record (``GET .../seats/SEAT/record``, once the game is over), as ``coup-rules simulate --out`` writes a game: ``coup-rules replay`` checks it and the docs' rules playground opens it. Its seed may be larger than 2**53: keep the text as it came (JSON.parse rounds such a number; the playground reads it exactly).
+ */
+export interface GameRecord {
+  game: number;
+  config: Config;
+  seed: number;
+  bots: string[];
+  moves: Move[];
+  result: GameResult;
+  playground?: string;
+}
+/**
+ * How a recorded game ended.
+ */
+export interface GameResult {
+  winner: Seat | null;
+  turns: number;
+  eliminated: number[];
 }
 /**
  * The host's change of a seat before the start: ``"human"`` or a bot's name.
