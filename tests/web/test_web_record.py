@@ -7,19 +7,30 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.web.support import counter, create_seated, need_web, seeded_bots
+from tests.web.support import ROOT, counter, create_seated, need, need_web, seeded_bots
 
 need_web()
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from coup_rules import Config, apply, from_json, new_game, parse_move, to_json, view  # noqa: E402
+from coup_rules import (  # noqa: E402
+    Config,
+    apply,
+    format_move,
+    from_json,
+    new_game,
+    parse_move,
+    to_json,
+    view,
+)
 from coup_rules.simulation import GameRecord, replay  # noqa: E402
 from coup_rules.web.app import create_app  # noqa: E402
 from coup_rules.web.replays import DEFAULT_PLAYGROUND  # noqa: E402
@@ -174,3 +185,49 @@ def test_the_server_names_its_own_playground_or_none(tmp_path: Path) -> None:
         assert ("playground" in data) is expected
         if expected:
             assert data["playground"].startswith(f"{playground}#players=3&")
+
+
+READ_IN_THE_PLAYGROUND = """
+import { readFileSync } from "node:fs";
+import { kindOfRecord, lineFromFragment, lineOfGame, recordsOfText } from "%s";
+const text = readFileSync(0, "utf8");
+const [{ value }] = recordsOfText(text);
+const line = lineOfGame(value);
+const linked = lineFromFragment(value.playground.slice(value.playground.indexOf("#")));
+const seed = (l) => String(l.setup.seed);
+console.log(JSON.stringify({
+  kind: kindOfRecord(value),
+  seeds: [seed(line), seed(linked)],
+  moves: linked.moves,
+  count: line.moves.length,
+  players: [line.config.players, linked.config.players],
+}));
+"""
+
+
+def test_the_playground_reads_the_record_and_its_link_as_the_same_game(client: TestClient) -> None:
+    # Read by the playground's own module (docs/javascripts/playground/position.mjs), in Node.
+    node = shutil.which("node")
+    need("Node", node is not None, "apt-get install nodejs (Node 20 or later)")
+    assert node is not None
+    game = _new_game(client)
+    _play_to_the_end(client, game)
+    text = _record(client, game, None).text
+    record = GameRecord.from_json(text)
+    module = (ROOT / "docs" / "javascripts" / "playground" / "position.mjs").as_uri()
+    script = READ_IN_THE_PLAYGROUND % module
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", script],
+        input=text,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    read = json.loads(done.stdout)
+    assert read["kind"] == "game"
+    assert read["seeds"] == [str(SEED), str(SEED)]
+    assert read["count"] == len(record.moves)
+    assert read["moves"] == [format_move(m) for m in record.moves]
+    assert read["players"] == [PLAYERS, PLAYERS]
