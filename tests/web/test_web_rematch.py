@@ -1,5 +1,7 @@
 """Rematch takes the whole table: once anyone starts the next game, every seated page is
 offered it in place (one click joins), or, when the host chose so, every page joins at once.
+Before that, each page offers the finished game's record to download (it replays in the
+library) and its link to the rules playground.
 
 The games are two people against bots; the people concede what they can so that the game
 ends fast (every move is a click on the page, as a person would make it)."""
@@ -17,7 +19,10 @@ CHROMIUM = need_browser()
 
 from playwright.async_api import Browser, Page, async_playwright  # noqa: E402
 
+from coup_rules.simulation import GameRecord  # noqa: E402
+from coup_rules.simulation import replay as replay_record  # noqa: E402
 from coup_rules.web.app import create_app  # noqa: E402
+from coup_rules.web.replays import DEFAULT_PLAYGROUND  # noqa: E402
 from tests.web.test_web_browser import (  # noqa: E402
     CHROMIUM_ARGS,
     VIEWPORT,
@@ -98,6 +103,17 @@ async def _offered(browser: Browser, base: str) -> None:
     for page in pages:
         page.on("dialog", lambda d: asyncio.ensure_future(d.accept()))
     await _play_to_the_end(pages)
+    # The game over, each page offers its record and its replay in the rules playground.
+    for page in pages:
+        await page.wait_for_selector("#record-area:not([hidden])", timeout=WAIT_MS)
+        replay = await page.get_attribute("#record-replay", "href")
+        assert replay is not None and replay.startswith(f"{DEFAULT_PLAYGROUND}#players=3&seed=")
+        download = await page.get_attribute("#record-download", "download")
+        assert download == f"coup-game-{created['game']}.json"
+    async with ana.expect_download() as downloading:
+        await ana.click("#record-download")
+    saved = await (await downloading.value).path()
+    replay_record(GameRecord.from_json(Path(saved).read_text(encoding="utf-8")))
     # Ana starts the rematch; Ben's page, untouched, is offered it where he is.
     await ana.click("#rematch")
     await ana.wait_for_url(lambda url: created["game"] not in url, timeout=WAIT_MS)
