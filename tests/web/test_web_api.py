@@ -29,6 +29,7 @@ from coup_rules import (  # noqa: E402
     new_game,
     to_json,
 )
+from coup_rules.bots.baselines import BASELINES  # noqa: E402
 from coup_rules.web.app import create_app  # noqa: E402
 from coup_rules.web.store import open_store  # noqa: E402
 
@@ -118,7 +119,7 @@ def test_create_gives_the_host_one_invite_per_human_seat_and_no_seat_token(api: 
     assert api.client.get("/static/table.js").status_code == 200
     assert api.client.get("/api/bots").json()["bots"] == [
         *("random", "honest", "bluff", "counting"),
-        *("random-v1", "honest-v1", "bluff-v1", "counting-v1", "ismcts-v1"),
+        *BASELINES,  # every frozen baseline id, in the table's order
     ]
 
 
