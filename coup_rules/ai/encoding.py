@@ -15,10 +15,11 @@ Moves of a variant not in play are left out (no ``Examine`` without the Inquisit
 ``Convert`` outside Reformation, no ``Draft`` without the 2-player setup).
 
 **Observations** (``ObservationEncoder``). A flat vector of numbers read from one seat's
-``PlayerView`` only (see ``ObservationEncoder.names`` for every component): public facts, the
-viewer's own cards, the cards it knows the place of (``coup_rules.determinize.known_cards``) and
-the claims every seat has made (``coup_rules.ai.claims.standing_claims``, public). Since a view
-holds nothing its seat may not know (R-INFO-2, R-INFO-3), neither does the vector.
+``PlayerView`` only (declared once, as named pieces, in ``coup_rules.ai.layout``; see
+``ObservationEncoder.names`` for every component): public facts, the viewer's own cards, the
+cards it knows the place of (``coup_rules.determinize.known_cards``) and the claims every seat
+has made (``coup_rules.ai.claims.standing_claims``, public). Since a view holds nothing its seat
+may not know (R-INFO-2, R-INFO-3), neither does the vector.
 
 **Who is asked** (``asked_first``). Environments that ask one seat at a time ask the seats of a
 response window in turn, clockwise from the seat whose claim or action is at stake: after the
@@ -40,6 +41,7 @@ import attrs
 from coup_rules.actions import ACTIONS, Aim, blockers_of, in_game
 from coup_rules.ai.claims import standing_claims
 from coup_rules.ai.filling import Filler
+from coup_rules.ai.layout import components
 from coup_rules.cards import Allegiance, Character
 from coup_rules.config import Config
 from coup_rules.decisions import Decision, Pending, spec_of
@@ -234,9 +236,6 @@ def asked_first(pending: Pending | Record, players: int) -> int:
     return min(waiting, key=lambda s: (s - after) % players)
 
 
-_KINDS = tuple(Decision)
-
-
 class ObservationEncoder:
     """The flat observation vector of one configuration (see the module's docs and ``names``)."""
 
@@ -244,66 +243,11 @@ class ObservationEncoder:
         self.config = config
         n = config.players
         chars = config.characters
-        copies = config.copies_per_character
-        deck = len(config.deck)
         turns = float(turn_cap if turn_cap is not None else config.max_turns or 10_000)
         self.turn_cap = turns
-        coins = float(config.coins)
-        names: list[str] = []
-        high: list[float] = []
-
-        def add(name: str, top: float) -> None:
-            names.append(name)
-            high.append(top)
-
-        for s in range(n):
-            add(f"me=p{s}", 1)
-        for s in range(n):
-            p = f"p{s}."
-            add(p + "coins", coins)
-            add(p + "hidden", 4)
-            add(p + "alive", 1)
-            for c in chars:
-                add(f"{p}revealed.{c.name.lower()}", 2)
-            add(p + "loyalist", 1)
-            add(p + "reformist", 1)
-            for c in chars:
-                add(f"{p}claims.{c.name.lower()}", 1)
-            for c in chars:
-                add(f"{p}known.{c.name.lower()}", max(4, copies))
-        for c in chars:
-            add(f"court.known.{c.name.lower()}", copies)
-        for name, top in (
-            ("treasury", coins),
-            ("reserve", coins),
-            ("court_size", deck),
-            ("set_aside", deck),
-            ("turn", turns),
-        ):
-            add(name, top)
-        for s in range(n):
-            add(f"active=p{s}", 1)
-        for s in range(n):
-            add(f"to_act.p{s}", 1)
-        for kind in _KINDS:
-            add(f"pending={kind.value}", 1)
-        for cls in ACTION_TYPES:
-            add(f"action={cls.__name__.lower()}", 1)
-        for role in ("actor", "target"):
-            for s in range(n):
-                add(f"{role}=p{s}", 1)
-        for c in chars:
-            add(f"claim={c.name.lower()}", 1)
-        for c in chars:
-            add(f"block={c.name.lower()}", 1)
-        for role in ("blocker", "challenger", "losing"):
-            for s in range(n):
-                add(f"{role}=p{s}", 1)
-        add("keep", 2)
-        for c in chars:
-            add(f"shown={c.name.lower()}", 1)
-        for s in range(n):
-            add(f"winner=p{s}", 1)
+        pieces = components(config, turns)  # the one declaration, coup_rules.ai.layout
+        names = [c.name for c in pieces]
+        high = [c.high for c in pieces]
         self.names: tuple[str, ...] = tuple(names)
         """The name of every component, in order."""
         self.high: tuple[float, ...] = tuple(high)

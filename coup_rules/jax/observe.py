@@ -1,8 +1,8 @@
 """What a seat sees of a row: the ``ObservationEncoder`` vector, as a pure JAX function.
 
 The vector kernel's ``batch.observe_row`` written without branches: each component slot of the
-kernel (``fields.O_...``) gets a value, and ``OB`` (``layout.observation_table``) says where it
-goes in the encoder's vector, so the order of the vector is the encoder's, read off its names.
+kernel (``fields.O_...``) gets a value, and ``OB`` says where it goes in the encoder's vector;
+both are read off the observation's one declaration, ``coup_rules.ai.layout``.
 """
 
 from __future__ import annotations

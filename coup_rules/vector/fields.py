@@ -25,6 +25,7 @@ from __future__ import annotations
 import attrs
 
 from coup_rules.actions import ACTIONS, Aim, Asked
+from coup_rules.ai.layout import kernel_slots
 from coup_rules.cards import RANK, Allegiance, Character
 from coup_rules.constants import MAX_PLAYERS
 from coup_rules.decisions import Decision, Stage, spec_of
@@ -274,34 +275,38 @@ INQUISITOR = RANK[Character.INQUISITOR]
 
 MAX_MOVES = 128  # more than any seat ever has (10 Coup targets ... 36 Keeps)
 
-# OB: the place of each component in the observation vector (built by layout.observation_table)
-O_ME = 0
-O_COINS = O_ME + MAXP
-O_HIDDEN = O_COINS + MAXP
-O_ALIVE = O_HIDDEN + MAXP
-O_LOYALIST = O_ALIVE + MAXP
-O_REFORMIST = O_LOYALIST + MAXP
-O_REV = O_REFORMIST + MAXP
-O_CLAIMS = O_REV + MAXP * NCH
-O_KNOWN = O_CLAIMS + MAXP * NCH
-O_COURT_KNOWN = O_KNOWN + MAXP * NCH
-O_TREASURY = O_COURT_KNOWN + NCH
-O_RESERVE = O_TREASURY + 1
-O_COURT_SIZE = O_RESERVE + 1
-O_SET_ASIDE = O_COURT_SIZE + 1
-O_TURN = O_SET_ASIDE + 1
-O_ACTIVE = O_TURN + 1
-O_TO_ACT = O_ACTIVE + MAXP
-O_PENDING = O_TO_ACT + MAXP
-O_ACTION = O_PENDING + NDECISIONS
-O_ACTOR = O_ACTION + NACTIONS
-O_TARGET = O_ACTOR + MAXP
-O_CLAIM = O_TARGET + MAXP
-O_BLOCK = O_CLAIM + NCH
-O_BLOCKER = O_BLOCK + NCH
-O_CHALLENGER = O_BLOCKER + MAXP
-O_LOSING = O_CHALLENGER + MAXP
-O_KEEP = O_LOSING + MAXP
-O_SHOWN = O_KEEP + 1
-O_WINNER = O_SHOWN + NCH
-OB_SIZE = O_WINNER + MAXP
+# OB: where each piece of the observation starts among the kernel's slots, read off the one
+# declaration (coup_rules.ai.layout: a seat piece takes MAXP slots, or MAXP * NCH per character;
+# layout._observation places each slot in the encoder's vector). Module-level integers, so
+# numba compiles them in as constants.
+_SLOT = kernel_slots()
+O_ME = _SLOT["ME"]
+O_COINS = _SLOT["COINS"]
+O_HIDDEN = _SLOT["HIDDEN"]
+O_ALIVE = _SLOT["ALIVE"]
+O_LOYALIST = _SLOT["LOYALIST"]
+O_REFORMIST = _SLOT["REFORMIST"]
+O_REV = _SLOT["REV"]
+O_CLAIMS = _SLOT["CLAIMS"]
+O_KNOWN = _SLOT["KNOWN"]
+O_COURT_KNOWN = _SLOT["COURT_KNOWN"]
+O_TREASURY = _SLOT["TREASURY"]
+O_RESERVE = _SLOT["RESERVE"]
+O_COURT_SIZE = _SLOT["COURT_SIZE"]
+O_SET_ASIDE = _SLOT["SET_ASIDE"]
+O_TURN = _SLOT["TURN"]
+O_ACTIVE = _SLOT["ACTIVE"]
+O_TO_ACT = _SLOT["TO_ACT"]
+O_PENDING = _SLOT["PENDING"]
+O_ACTION = _SLOT["ACTION"]
+O_ACTOR = _SLOT["ACTOR"]
+O_TARGET = _SLOT["TARGET"]
+O_CLAIM = _SLOT["CLAIM"]
+O_BLOCK = _SLOT["BLOCK"]
+O_BLOCKER = _SLOT["BLOCKER"]
+O_CHALLENGER = _SLOT["CHALLENGER"]
+O_LOSING = _SLOT["LOSING"]
+O_KEEP = _SLOT["KEEP"]
+O_SHOWN = _SLOT["SHOWN"]
+O_WINNER = _SLOT["WINNER"]
+OB_SIZE = _SLOT["SIZE"]

@@ -2,8 +2,9 @@
 
 ``P`` holds the configuration, ``MV`` the shape of every move index and ``IX`` the index of every
 move shape, both read off ``coup_rules.ai.encoding.MoveCodec``; ``OB`` places each component of
-the observation, read off ``ObservationEncoder.names``. So the move table and the observation
-layout exist once, in ``coup_rules.ai.encoding``, for PettingZoo, OpenSpiel and the vector env.
+the observation, read off its one declaration, ``coup_rules.ai.layout``. So the move table exists
+once, in ``coup_rules.ai.encoding``, and the observation layout once, in ``coup_rules.ai.layout``,
+for PettingZoo, OpenSpiel, the vector env and the JAX form.
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ import numpy as np
 
 from coup_rules.actions import ACTIONS, Aim, Asked, blockers_of
 from coup_rules.ai.encoding import MoveCodec, ObservationEncoder
+from coup_rules.ai.layout import kernel_places
 from coup_rules.cards import RANK, Allegiance, Character
 from coup_rules.config import Config
-from coup_rules.decisions import Decision
 from coup_rules.events import Pool
 from coup_rules.moves import Keep, Move
 from coup_rules.vector import fields as f
@@ -119,57 +120,9 @@ def _argument(move: Move) -> int:
 
 
 def _observation(encoder: ObservationEncoder) -> np.ndarray:
-    """``OB``: for each of the kernel's component slots, its place in the vector (-1: none)."""
-    slots: dict[str, int] = {}
-    seat_fields = (
-        ("coins", f.O_COINS),
-        ("hidden", f.O_HIDDEN),
-        ("alive", f.O_ALIVE),
-        ("loyalist", f.O_LOYALIST),
-        ("reformist", f.O_REFORMIST),
-    )
-    card_fields = (("revealed", f.O_REV), ("claims", f.O_CLAIMS), ("known", f.O_KNOWN))
-    for s in range(f.MAXP):
-        slots[f"me=p{s}"] = f.O_ME + s
-        for name, base in seat_fields:
-            slots[f"p{s}.{name}"] = base + s
-        for name, base in card_fields:
-            for c in CHARACTERS:
-                slots[f"p{s}.{name}.{c.name.lower()}"] = base + s * f.NCH + RANK[c]
-        for name, base in (
-            ("active=", f.O_ACTIVE),
-            ("to_act.", f.O_TO_ACT),
-            ("actor=", f.O_ACTOR),
-            ("target=", f.O_TARGET),
-            ("blocker=", f.O_BLOCKER),
-            ("challenger=", f.O_CHALLENGER),
-            ("losing=", f.O_LOSING),
-            ("winner=", f.O_WINNER),
-        ):
-            slots[f"{name}p{s}"] = base + s
-    for c in CHARACTERS:
-        name = c.name.lower()
-        slots[f"court.known.{name}"] = f.O_COURT_KNOWN + RANK[c]
-        slots[f"claim={name}"] = f.O_CLAIM + RANK[c]
-        slots[f"block={name}"] = f.O_BLOCK + RANK[c]
-        slots[f"shown={name}"] = f.O_SHOWN + RANK[c]
-    for name, slot in (
-        ("treasury", f.O_TREASURY),
-        ("reserve", f.O_RESERVE),
-        ("court_size", f.O_COURT_SIZE),
-        ("set_aside", f.O_SET_ASIDE),
-        ("turn", f.O_TURN),
-        ("keep", f.O_KEEP),
-    ):
-        slots[name] = slot
-    for i, decision in enumerate(Decision):
-        slots[f"pending={decision.value}"] = f.O_PENDING + i
-    for cls, row in ACTION_KIND.items():
-        slots[f"action={cls.__name__.lower()}"] = f.O_ACTION + row
-    OB = np.full(f.OB_SIZE, -1, np.int64)
-    for place, name in enumerate(encoder.names):
-        OB[slots[name]] = place  # a KeyError here: a component the kernel does not fill
-    return OB
+    """``OB``: for each of the kernel's component slots, its place in the vector (-1: none),
+    read off the observation's one declaration (``coup_rules.ai.layout``)."""
+    return np.asarray(kernel_places(encoder.config), np.int64)
 
 
 def layout_of(config: Config, *, track: bool = True) -> Layout:
