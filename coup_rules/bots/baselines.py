@@ -163,6 +163,22 @@ _TABLE: tuple[Baseline, ...] = (
             ("vengeance", 0.9),
         ),
     ),
+    Baseline(
+        "ismcts-strong-v1",
+        "information-set MCTS, 2,000 compiled iterations a move",
+        "coup_rules.ai.ismcts:ISMCTSBot",
+        (
+            ("iterations", 2000),
+            ("seconds", None),
+            ("exploration", 0.4),
+            ("bluff_odds", 0.15),
+            ("bluff_rate", 0.1),
+            ("challenge_rate", 0.1),
+            ("horizon", None),
+            ("playouts", "compiled"),
+        ),
+        record_every=12,
+    ),
 )
 
 
