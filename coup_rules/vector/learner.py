@@ -17,6 +17,8 @@ is ``ASKED``; with compiled opponents only it never has to.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
@@ -31,6 +33,8 @@ __all__ = [
     "DEALING",
     "MAX_DEALS",
     "PLAYING",
+    "Lanes",
+    "Outcome",
     "asked_seats",
     "deal_lanes",
     "learner_step",
@@ -51,6 +55,60 @@ CALLABLE = -1
 
 ASKED, PLAYING, DEALING = 0, 1, 2
 """A game's status (see the module)."""
+
+
+class Lanes(NamedTuple):
+    """The env's games and tables, as the compiled loops read and write them (one argument, so
+    that every loop takes the same; numba reads a named tuple's fields as it reads arrays)."""
+
+    S: np.ndarray
+    """int32[games, fields]: the games' rows."""
+    P: np.ndarray
+    """The layout's parameters."""
+    IX: np.ndarray
+    """The layout's move indexes."""
+    MV: np.ndarray
+    """The layout's moves."""
+    OB: np.ndarray
+    """The layout's observation table."""
+    VAL: np.ndarray
+    """The compiled bots' card values."""
+    kinds: np.ndarray
+    """int64[opponents]: each opponent's kind (``CALLABLE`` for a Python policy)."""
+    pars: np.ndarray
+    """float64[opponents, ...]: each compiled opponent's parameters."""
+    SEATS: np.ndarray
+    """int64[games, seats]: the opponent at each seat of a game (-1 for the learner)."""
+    LEARNER: np.ndarray
+    """int64[games]: the learner's seat in each game."""
+    STATUS: np.ndarray
+    """int64[games]: ``ASKED``, ``PLAYING`` or ``DEALING``."""
+    DEALS: np.ndarray
+    """int64[games]: the deals in a row that ended before the learner was asked."""
+    fixed: int
+    """The learner's seat in every game, or -1 for a seat drawn at each deal."""
+    cap: float
+    """The observation's turn cap."""
+
+
+class Outcome(NamedTuple):
+    """A step's results, written by the compiled loops: each game's reward, its flags, and the
+    learner's last observation of a game that ended."""
+
+    rewards: np.ndarray
+    terminated: np.ndarray
+    truncated: np.ndarray
+    final: np.ndarray
+
+    @classmethod
+    def empty(cls, games: int, size: int) -> Outcome:
+        """Rewards 0, no flag, observations of ``size`` zeros, for ``games`` games."""
+        return cls(
+            np.zeros(games, np.float32),
+            np.zeros(games, np.bool_),
+            np.zeros(games, np.bool_),
+            np.zeros((games, size), np.float32),
+        )
 
 
 @njit(cache=True)
@@ -94,129 +152,70 @@ def new_deal(s: np.ndarray, P: np.ndarray, count: int, seats: np.ndarray, fixed:
 
 
 @njit(cache=True, inline="always")
-def settle(
-    g: int,
-    S: np.ndarray,
-    P: np.ndarray,
-    IX: np.ndarray,
-    MV: np.ndarray,
-    OB: np.ndarray,
-    VAL: np.ndarray,
-    kinds: np.ndarray,
-    pars: np.ndarray,
-    SEATS: np.ndarray,
-    LEARNER: np.ndarray,
-    STATUS: np.ndarray,
-    DEALS: np.ndarray,
-    fixed: int,
-    rewards: np.ndarray,
-    terminated: np.ndarray,
-    truncated: np.ndarray,
-    final: np.ndarray,
-    cap: float,
-    moves: np.ndarray,
-) -> bool:
+def settle(L: Lanes, out: Outcome, g: int, moves: np.ndarray) -> bool:
     """Game ``g`` after a move (``STATUS[g]`` ``PLAYING`` or ``DEALING``): the compiled bots
     play until the learner or a callable opponent is asked.
 
     A game the learner has played in that ends (a win, the learner out: a loss, or a draw at
     the turn limit) has its reward (+1, ``-1 / (players - 1)``, 0), its flag and the learner's
-    last observation in ``final[g]``, and is dealt again; so is, unscored, a deal that ends
+    last observation in ``out.final[g]``, and is dealt again; so is, unscored, a deal that ends
     before the learner is asked. False when ``MAX_DEALS`` deals in a row ended so."""
-    s = S[g]
+    s = L.S[g]
+    P, IX, MV, VAL, kinds, pars = L.P, L.IX, L.MV, L.VAL, L.kinds, L.pars
+    seats, LEARNER, STATUS, DEALS = L.SEATS[g], L.LEARNER, L.STATUS, L.DEALS
     while True:
         me = LEARNER[g]
-        play_opponents(s, P, IX, MV, VAL, kinds, pars, SEATS[g], me, moves)
-        out = s[seat_at(me) + S_NHAND] == 0
-        if not out and s[PHASE] != D_NONE:
+        play_opponents(s, P, IX, MV, VAL, kinds, pars, seats, me, moves)
+        gone = s[seat_at(me) + S_NHAND] == 0
+        if not gone and s[PHASE] != D_NONE:
             if asked_first(s, P) == me:
                 STATUS[g] = ASKED
                 DEALS[g] = 0
             return True
         if STATUS[g] == PLAYING:
             loss = -1.0 / (P[P_PLAYERS] - 1)
-            if out:
-                rewards[g] = loss
-                terminated[g] = True
+            if gone:
+                out.rewards[g] = loss
+                out.terminated[g] = True
             elif s[WINNER] >= 0:
-                rewards[g] = 1.0 if s[WINNER] == me else loss
-                terminated[g] = True
+                out.rewards[g] = 1.0 if s[WINNER] == me else loss
+                out.terminated[g] = True
             else:
-                truncated[g] = True
-            observe_row(s, P, OB, final[g], me, cap)
+                out.truncated[g] = True
+            observe_row(s, P, L.OB, out.final[g], me, L.cap)
         else:
             DEALS[g] += 1
             if DEALS[g] >= MAX_DEALS:
                 return False
-        LEARNER[g] = new_deal(s, P, kinds.shape[0], SEATS[g], fixed)
+        LEARNER[g] = new_deal(s, P, kinds.shape[0], seats, L.fixed)
         STATUS[g] = DEALING
 
 
 @njit(cache=True)
-def deal_lanes(
-    S: np.ndarray,
-    P: np.ndarray,
-    IX: np.ndarray,
-    MV: np.ndarray,
-    OB: np.ndarray,
-    VAL: np.ndarray,
-    kinds: np.ndarray,
-    pars: np.ndarray,
-    SEATS: np.ndarray,
-    LEARNER: np.ndarray,
-    STATUS: np.ndarray,
-    DEALS: np.ndarray,
-    fixed: int,
-    cap: float,
-) -> int:
-    """A new game in every lane, up to the learner's first decision or a callable opponent's;
-    returns the first lane that could not be dealt, or -1."""
+def deal_lanes(L: Lanes, out: Outcome) -> int:
+    """A new game in every lane, up to the learner's first decision or a callable opponent's
+    (a deal is unscored: ``out`` is not written); returns the first lane that could not be
+    dealt, or -1."""
     moves = np.empty(MAX_MOVES, np.int64)
-    games = S.shape[0]
-    rewards = np.zeros(games, np.float32)
-    flags = np.zeros(games, np.bool_)
-    final = np.zeros((1, 1), np.float32)
-    for g in range(games):
-        LEARNER[g] = new_deal(S[g], P, kinds.shape[0], SEATS[g], fixed)
-        STATUS[g] = DEALING
-        DEALS[g] = 0
-        ok = settle(
-            g, S, P, IX, MV, OB, VAL, kinds, pars, SEATS, LEARNER, STATUS, DEALS, fixed,
-            rewards, flags, flags, final, cap, moves,
-        )  # fmt: skip
-        if not ok:
+    for g in range(L.S.shape[0]):
+        L.LEARNER[g] = new_deal(L.S[g], L.P, L.kinds.shape[0], L.SEATS[g], L.fixed)
+        L.STATUS[g] = DEALING
+        L.DEALS[g] = 0
+        if not settle(L, out, g, moves):
             return g
     return -1
 
 
 @njit(cache=True)
-def learner_step(
-    S: np.ndarray,
-    P: np.ndarray,
-    IX: np.ndarray,
-    MV: np.ndarray,
-    OB: np.ndarray,
-    VAL: np.ndarray,
-    kinds: np.ndarray,
-    pars: np.ndarray,
-    SEATS: np.ndarray,
-    LEARNER: np.ndarray,
-    STATUS: np.ndarray,
-    DEALS: np.ndarray,
-    fixed: int,
-    actions: np.ndarray,
-    rewards: np.ndarray,
-    terminated: np.ndarray,
-    truncated: np.ndarray,
-    final: np.ndarray,
-    cap: float,
-    checked: bool,
-) -> int:
-    """The learner's ``actions[g]`` in every game (all ``ASKED``), then ``settle``.
+def learner_step(L: Lanes, out: Outcome, actions: np.ndarray, checked: bool) -> int:
+    """The learner's ``actions[g]`` in every game (all ``ASKED``), then ``settle``; ``out`` is
+    cleared first.
 
     Returns -1, the first lane whose action is not legal (``checked`` skips that check; nothing
     is played then), or ``-2 - lane`` for a lane that could not be dealt again."""
     moves = np.empty(MAX_MOVES, np.int64)
+    S, P, IX, MV, VAL, kinds, pars = L.S, L.P, L.IX, L.MV, L.VAL, L.kinds, L.pars
+    SEATS, LEARNER = L.SEATS, L.LEARNER
     games = S.shape[0]
     for g in range(games):
         if checked:
@@ -229,9 +228,9 @@ def learner_step(
                 break
         if not found:
             return g
-    rewards[:] = 0.0
-    terminated[:] = False
-    truncated[:] = False
+    out.rewards[:] = 0.0
+    out.terminated[:] = False
+    out.truncated[:] = False
     called = False  # with compiled opponents only, a game that goes on asks the learner
     for o in range(kinds.shape[0]):
         called |= kinds[o] == CALLABLE
@@ -246,51 +245,22 @@ def learner_step(
             and (not called or asked_first(s, P) == me)
         ):
             continue  # the learner is asked again: the common case, kept short
-        STATUS[g] = PLAYING
-        ok = settle(
-            g, S, P, IX, MV, OB, VAL, kinds, pars, SEATS, LEARNER, STATUS, DEALS, fixed,
-            rewards, terminated, truncated, final, cap, moves,
-        )  # fmt: skip
-        if not ok:
+        L.STATUS[g] = PLAYING
+        if not settle(L, out, g, moves):
             return -2 - g
     return -1
 
 
 @njit(cache=True)
-def opponent_step(
-    S: np.ndarray,
-    P: np.ndarray,
-    IX: np.ndarray,
-    MV: np.ndarray,
-    OB: np.ndarray,
-    VAL: np.ndarray,
-    kinds: np.ndarray,
-    pars: np.ndarray,
-    SEATS: np.ndarray,
-    LEARNER: np.ndarray,
-    STATUS: np.ndarray,
-    DEALS: np.ndarray,
-    fixed: int,
-    lanes: np.ndarray,
-    answers: np.ndarray,
-    rewards: np.ndarray,
-    terminated: np.ndarray,
-    truncated: np.ndarray,
-    final: np.ndarray,
-    cap: float,
-) -> int:
+def opponent_step(L: Lanes, out: Outcome, lanes: np.ndarray, answers: np.ndarray) -> int:
     """The callable opponents' ``answers[i]`` (legal moves, checked by the caller) in the games
     ``lanes[i]``, each by the seat it asks, then ``settle``; -1, or ``-2 - lane`` for a lane
     that could not be dealt again."""
     moves = np.empty(MAX_MOVES, np.int64)
     for i in range(lanes.shape[0]):
         g = lanes[i]
-        apply(S[g], P, MV, asked_first(S[g], P), answers[i])
-        ok = settle(
-            g, S, P, IX, MV, OB, VAL, kinds, pars, SEATS, LEARNER, STATUS, DEALS, fixed,
-            rewards, terminated, truncated, final, cap, moves,
-        )  # fmt: skip
-        if not ok:
+        apply(L.S[g], L.P, L.MV, asked_first(L.S[g], L.P), answers[i])
+        if not settle(L, out, g, moves):
             return -2 - g
     return -1
 

@@ -176,31 +176,10 @@ class CoupVectorEnv(gymnasium.vector.VectorEnv):
         moves = checked_actions(actions, self.num_envs, lay.codec.size)
         mask, self._mask = self._mask, None
         checked = mask is not None and bool(mask[np.arange(self.num_envs), moves].all())
-        out = _Outcome.empty(self.num_envs, lay.encoder.size)
+        out = lr.Outcome.empty(self.num_envs, lay.encoder.size)
         saved = self._saved()
         try:
-            bad = lr.learner_step(
-                self._state,
-                lay.P,
-                lay.IX,
-                lay.MV,
-                lay.OB,
-                VALUES,
-                self._kinds,
-                self._pars,
-                self._seats,
-                self._learner,
-                self._status,
-                self._deals,
-                self._fixed,
-                moves,
-                out.rewards,
-                out.terminated,
-                out.truncated,
-                out.final,
-                float(lay.encoder.turn_cap),
-                checked,
-            )
+            bad = lr.learner_step(self._lanes(), out, moves, checked)
             if bad >= 0:
                 self._mask = mask
                 seat = int(self._learner[bad])
@@ -251,8 +230,56 @@ class CoupVectorEnv(gymnasium.vector.VectorEnv):
             k.seed_row(self._state[lane], int(s))
 
     def _deal(self) -> None:
+        out = lr.Outcome.empty(self.num_envs, self.layout.encoder.size)
+        lane = lr.deal_lanes(self._lanes(), out)
+        self._mask = None
+        if lane >= 0:
+            raise RuntimeError(_undealt(lane, self.config))
+        if self._called:
+            self._play_policies(out)
+
+    def _play_policies(self, out: lr.Outcome) -> None:
+        """Ask the policies, in rounds, until the learner is asked in every game: in each round
+        every policy is called once for each seat of it that some games ask, with those games'
+        observations and masks, and its answers are played (with the compiled bots' moves up to
+        the next decision of the learner or of a policy)."""
+        assert self._threads is not None  # built with the first policy
+        with self._threads.held():
+            self._play_policy_rounds(out)
+
+    def _play_policy_rounds(self, out: lr.Outcome) -> None:
         lay = self.layout
-        lane = lr.deal_lanes(
+        asked = np.empty(self.num_envs, np.int64)
+        while True:
+            lr.asked_seats(self._state, lay.P, self._status, asked)
+            lanes = np.flatnonzero(asked >= 0)
+            if not lanes.size:
+                return
+            seats = asked[lanes]
+            entries = self._seats[lanes, seats]
+            answers = np.empty(lanes.size, np.int64)
+            for seat, entry in sorted(set(zip(seats.tolist(), entries.tolist(), strict=True))):
+                chosen = (seats == seat) & (entries == entry)
+                answers[chosen] = self._ask(entry, seat, lanes[chosen])
+            bad = lr.opponent_step(self._lanes(), out, lanes, answers)
+            if bad < -1:
+                raise RuntimeError(_undealt(-2 - bad, self.config))
+
+    def _ask(self, entry: int, seat: int, lanes: np.ndarray) -> np.ndarray:
+        """The policy of opponent ``entry``'s moves at ``seat`` in the games ``lanes``."""
+        lay = self.layout
+        obs = np.empty((lanes.size, lay.encoder.size), np.float32)
+        lr.observe_at(self._state, lay.P, lay.OB, lanes, seat, obs, float(lay.encoder.turn_cap))
+        masks = np.empty((lanes.size, lay.codec.size), np.bool_)
+        lr.masks_at(self._state, lay.P, lay.IX, lanes, seat, masks)
+        policy = self._policies[entry]
+        assert policy is not None  # the compiled code stops only for a policy
+        return _checked_answer(policy(obs, masks.copy()), masks, seat, lanes)
+
+    def _lanes(self) -> lr.Lanes:
+        """The games and tables the compiled loops play on."""
+        lay = self.layout
+        return lr.Lanes(
             self._state,
             lay.P,
             lay.IX,
@@ -268,70 +295,6 @@ class CoupVectorEnv(gymnasium.vector.VectorEnv):
             self._fixed,
             float(lay.encoder.turn_cap),
         )
-        self._mask = None
-        if lane >= 0:
-            raise RuntimeError(_undealt(lane, self.config))
-        if self._called:
-            self._play_policies(_Outcome.empty(self.num_envs, lay.encoder.size))
-
-    def _play_policies(self, out: _Outcome) -> None:
-        """Ask the policies, in rounds, until the learner is asked in every game: in each round
-        every policy is called once for each seat of it that some games ask, with those games'
-        observations and masks, and its answers are played (with the compiled bots' moves up to
-        the next decision of the learner or of a policy)."""
-        assert self._threads is not None  # built with the first policy
-        with self._threads.held():
-            self._play_policy_rounds(out)
-
-    def _play_policy_rounds(self, out: _Outcome) -> None:
-        lay = self.layout
-        asked = np.empty(self.num_envs, np.int64)
-        while True:
-            lr.asked_seats(self._state, lay.P, self._status, asked)
-            lanes = np.flatnonzero(asked >= 0)
-            if not lanes.size:
-                return
-            seats = asked[lanes]
-            entries = self._seats[lanes, seats]
-            answers = np.empty(lanes.size, np.int64)
-            for seat, entry in sorted(set(zip(seats.tolist(), entries.tolist(), strict=True))):
-                chosen = (seats == seat) & (entries == entry)
-                answers[chosen] = self._ask(entry, seat, lanes[chosen])
-            bad = lr.opponent_step(
-                self._state,
-                lay.P,
-                lay.IX,
-                lay.MV,
-                lay.OB,
-                VALUES,
-                self._kinds,
-                self._pars,
-                self._seats,
-                self._learner,
-                self._status,
-                self._deals,
-                self._fixed,
-                lanes,
-                answers,
-                out.rewards,
-                out.terminated,
-                out.truncated,
-                out.final,
-                float(lay.encoder.turn_cap),
-            )
-            if bad < -1:
-                raise RuntimeError(_undealt(-2 - bad, self.config))
-
-    def _ask(self, entry: int, seat: int, lanes: np.ndarray) -> np.ndarray:
-        """The policy of opponent ``entry``'s moves at ``seat`` in the games ``lanes``."""
-        lay = self.layout
-        obs = np.empty((lanes.size, lay.encoder.size), np.float32)
-        lr.observe_at(self._state, lay.P, lay.OB, lanes, seat, obs, float(lay.encoder.turn_cap))
-        masks = np.empty((lanes.size, lay.codec.size), np.bool_)
-        lr.masks_at(self._state, lay.P, lay.IX, lanes, seat, masks)
-        policy = self._policies[entry]
-        assert policy is not None  # the compiled code stops only for a policy
-        return _checked_answer(policy(obs, masks.copy()), masks, seat, lanes)
 
     def _saved(self) -> _Saved | None:
         if not self._called:
@@ -366,25 +329,6 @@ class CoupVectorEnv(gymnasium.vector.VectorEnv):
             "seat": self._learner.copy(),
             "_seat": every.copy(),
         }
-
-
-@attrs.frozen(eq=False)
-class _Outcome:
-    """A step's results, written by the compiled loops."""
-
-    rewards: np.ndarray
-    terminated: np.ndarray
-    truncated: np.ndarray
-    final: np.ndarray
-
-    @classmethod
-    def empty(cls, games: int, size: int) -> _Outcome:
-        return cls(
-            np.zeros(games, np.float32),
-            np.zeros(games, np.bool_),
-            np.zeros(games, np.bool_),
-            np.zeros((games, size), np.float32),
-        )
 
 
 @attrs.frozen(eq=False)
