@@ -2,13 +2,14 @@
 
 Each player count's network (``tanh`` hidden units over the observation scaled by its bounds, a
 logit per move, a value head for training only) is trained by advantage actor-critic (GAE,
-gamma 1, one Adam step per rollout, an entropy bonus) in four groups of games at once, the
-learner's seat drawn at every deal, against a league: the compiled twins of shipped baselines
-(``counting-v1``, ``honest-v1``, ``bluff-v1``, ``counting-skeptic-v1``,
-``counting-cautious-v1``) in three line-ups, and in the fourth group the learner's own past
-snapshots (one taken every ``--snapshot-every`` updates, the last five kept, each game's seat
-sampling from one of them) beside ``counting-v1`` and ``honest-v1``. A draw at the turn limit
-pays ``--draw-reward`` (-0.5, worse than a loss), so that stalling does not pay.
+gamma 1, one Adam step per rollout, an entropy bonus) in five groups of games at once, the
+learner's seat drawn at every deal, against a league (``LINEUPS``): the compiled twins of
+shipped baselines (``counting-v1``, ``honest-v1``, ``bluff-v1``, ``counting-skeptic-v1``,
+``counting-cautious-v1``) in three line-ups; the learner's own past snapshots (one taken every
+``--snapshot-every`` updates, the last five kept, each call sampling from one of them) beside
+``counting-v1`` and ``honest-v1``; and ``random-v1`` alone, where an untrained network first
+wins. A draw at the turn limit pays ``--draw-reward`` (-0.5, worse than a loss), so that
+stalling does not pay.
 
 It writes ``coup_rules/bots/weights/policy-v1.json`` (the weights ``LearnedBot`` reads, the
 input scaling folded into the first layer, each number rounded to 6 significant digits) and
@@ -16,7 +17,7 @@ input scaling folded into the first layer, each number rounded to 6 significant 
 written weights greedily at 4 players in fresh games against three ``counting-v1`` and against
 three ``honest-v1`` (95 % Wilson intervals; a fair share is 25 %).
 
-    python scripts/train_policy.py --seed 0 --steps 1500000
+    python scripts/train_policy.py --seed 0 --steps 2000000 4000000 3000000
 
 One seed gives the same weights on one machine: every draw comes from generators seeded by
 ``--seed``, the compiled games are deterministic, and BLAS is held to one thread (set before
@@ -57,9 +58,12 @@ LINEUPS: tuple[tuple[str, ...], ...] = (
     ("honest-v1", "counting-skeptic-v1", "counting-v1", "bluff-v1", "counting-cautious-v1"),
     ("SNAPSHOT", "counting-v1", "SNAPSHOT", "honest-v1", "SNAPSHOT"),
     ("counting-cautious-v1", "bluff-v1", "counting-v1", "counting-skeptic-v1", "honest-v1"),
+    ("random-v1", "random-v1", "random-v1", "random-v1", "random-v1"),
 )
 """The opponents of each group of games, clockwise from the learner (the first ``players - 1``
-of them sit); ``SNAPSHOT`` is one of the learner's past snapshots."""
+of them sit); ``SNAPSHOT`` is one of the learner's past snapshots. The last group,
+``random-v1`` alone, is where an untrained network first wins (against three or five strong bots it
+wins almost never, and learns nothing, for a long while)."""
 
 
 class Network:
@@ -233,7 +237,9 @@ class Group:
         )
 
 
-def train(players: int, args: argparse.Namespace) -> tuple[Network, list[dict[str, Any]]]:
+def train(
+    players: int, steps: int, args: argparse.Namespace
+) -> tuple[Network, list[dict[str, Any]]]:
     """One player count's network and its learning curve."""
     seed = args.seed * 1000 + players
     rng = np.random.default_rng(seed)
@@ -259,7 +265,7 @@ def train(players: int, args: argparse.Namespace) -> tuple[Network, list[dict[st
     ]
     adam = Adam(net.params, args.rate)
     per_update = args.rollout * args.envs * len(groups)
-    updates = max(1, args.steps // per_update)
+    updates = max(1, steps // per_update)
     curve: list[dict[str, Any]] = []
     tally = [0, 0, 0]
     start = time.perf_counter()
@@ -362,7 +368,13 @@ def measure(players: int, opponent: str, games: int, seed: int, name: str) -> di
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4, 6])
-    parser.add_argument("--steps", type=int, default=1_500_000, help="learner steps per count")
+    parser.add_argument(
+        "--steps",
+        type=int,
+        nargs="+",
+        default=[2_000_000, 4_000_000, 3_000_000],
+        help="learner steps for each of --players (one number: for each)",
+    )
     parser.add_argument("--envs", type=int, default=128, help="games per line-up")
     parser.add_argument("--rollout", type=int, default=32)
     parser.add_argument("--hidden", type=int, default=64)
@@ -377,8 +389,11 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--name", default="policy-v1", help="the weights file's name")
     args = parser.parse_args(argv)
     networks, curve = {}, []
-    for players in args.players:
-        net, points = train(players, args)
+    steps = args.steps * len(args.players) if len(args.steps) == 1 else args.steps
+    if len(steps) != len(args.players):
+        parser.error("--steps takes one number, or one for each of --players")
+    for players, budget in zip(args.players, steps, strict=True):
+        net, points = train(players, budget, args)
         networks[str(players)] = exported(net, players)
         curve += points
     WEIGHTS.mkdir(exist_ok=True)

@@ -58,7 +58,7 @@ def _buildable(id: str) -> bool:
 
 def test_each_shipped_policy_has_a_baseline() -> None:
     built = {type(baseline(id)).__name__ for id in BASELINES if _buildable(id)}
-    assert built == {"RandomBot", "HonestBot", "BluffBot", "CountingBot", "ISMCTSBot"}
+    assert built == {"RandomBot", "HonestBot", "BluffBot", "CountingBot", "ISMCTSBot", "LearnedBot"}
 
 
 def test_counting_v1_is_the_counting_bot_with_its_parameters_spelled_out() -> None:

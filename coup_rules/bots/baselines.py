@@ -179,6 +179,12 @@ _TABLE: tuple[Baseline, ...] = (
         ),
         record_every=12,
     ),
+    Baseline(
+        "policy-v1",
+        "a trained network (2, 4 and 6 players, base game); counting-v1 at other tables",
+        "coup_rules.bots.learned:LearnedBot",
+        (("weights", "policy-v1"),),
+    ),
 )
 
 
