@@ -7,8 +7,9 @@ Run ``python benchmarks/decision_time.py`` (defaults: ``ismcts-strong-v1`` again
 choice to make (two or more legal moves: a seat with one legal move is answered without
 searching). Prints how many decisions were timed, their median, 95th percentile and maximum, and
 the load average when the run began: these are wall-clock times, so a busy machine makes them
-longer. The first decision of the run is timed apart, since it loads numba's cache for the
-compiled search (run ``coup-rules warmup`` once beforehand so that it need not compile).
+longer; their process CPU time is printed beside them. The first decision of the run is timed
+apart, since it loads numba's cache for the compiled search (run ``coup-rules warmup`` once
+beforehand so that it need not compile).
 
 Usage: python benchmarks/decision_time.py [--bot ID] [--opponent ID] [--players N]
     [--games G] [--seed S]
@@ -32,12 +33,14 @@ class Timed:
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.seconds: list[float] = []
+        self.cpu: list[float] = []
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         move = self.bot.choose(view, rng)
         if len(view.legal_moves) > 1:
             self.seconds.append(time.perf_counter() - start)
+            self.cpu.append(time.process_time() - cpu)
         return move
 
 
@@ -63,7 +66,7 @@ def main() -> None:
         bots: list[Bot] = [make_bot(args.opponent) for _ in range(args.players)]
         bots[seat] = timed
         play_game(config, bots, seed=args.seed + game)
-    first, rest = timed.seconds[0], timed.seconds[1:]
+    first, rest, cpu = timed.seconds[0], timed.seconds[1:], timed.cpu[1:]
     print(
         f"{args.bot} against {args.opponent}, {args.players} players, {args.games} games from "
         f"seed {args.seed}; load average {load:.1f} at the start"
@@ -72,6 +75,11 @@ def main() -> None:
     print(
         f"  {len(rest)} later decisions with a choice: median {statistics.median(rest):.3f} s, "
         f"95th percentile {percentile(rest, 0.95):.3f} s, max {max(rest):.3f} s"
+    )
+    print(
+        f"  their CPU time (what a machine of its own would take): median "
+        f"{statistics.median(cpu):.3f} s, 95th percentile {percentile(cpu, 0.95):.3f} s, "
+        f"max {max(cpu):.3f} s"
     )
 
 
