@@ -181,7 +181,7 @@ _TABLE: tuple[Baseline, ...] = (
     ),
     Baseline(
         "policy-v1",
-        "a trained network (2, 4 and 6 players, base game); counting-v1 at other tables",
+        "a trained network (2, 4, 6 players); counting-v1 at other tables",
         "coup_rules.bots.learned:LearnedBot",
         (("weights", "policy-v1"),),
     ),
